@@ -1,0 +1,144 @@
+"""The fold: current state = evolve over the effective events of the log.
+
+The kernel keeps, beside the game's own state, what it needs for undo: the action
+batches still in effect (who acted, whether randomness or a hand-over happened) and any
+open undo request.  ``Undone(to_seq)`` removes every effective event from ``to_seq`` on;
+the folder then rebuilds from the events it kept.  Nothing is deleted from the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.core.events import (
+    ActionTaken,
+    Event,
+    GameCreated,
+    Recorded,
+    SecretRevealed,
+    UndoApproved,
+    UndoDenied,
+    Undone,
+    UndoRequested,
+)
+from engine.core.ruleset import Ruleset
+
+UNDO_HISTORY = 50  # how many commands back undo can reach
+
+
+@dataclass(frozen=True)
+class Batch:
+    """One command's events still in effect."""
+
+    seq: int
+    seat: str
+    user: str | None
+    barrier: bool = False
+
+
+@dataclass
+class UndoRequest:
+    seq: int
+    seat: str
+    to_seq: int
+    needs: set[str]
+    approved: set[str] = field(default_factory=set)
+
+
+@dataclass
+class KernelState:
+    """The game state plus the kernel's bookkeeping, as of ``seq``."""
+
+    game: Any
+    seq: int = 0
+    created: GameCreated | None = None
+    batches: list[Batch] = field(default_factory=list)
+    undo_request: UndoRequest | None = None
+    revealed: SecretRevealed | None = None
+
+
+class NeedsFullFold(Exception):
+    """An Undone reaches before the snapshot this folder started from."""
+
+
+class Folder:
+    """Folds envelopes one at a time; keeps the effective ones so an undo can rebuild."""
+
+    def __init__(self, ruleset: Ruleset[Any], start: KernelState | None = None) -> None:
+        self.ruleset = ruleset
+        self.base = start
+        self.state = self._fresh()
+        self.effective: list[Recorded] = []
+
+    def _fresh(self) -> KernelState:
+        if self.base is None:
+            return KernelState(game=self.ruleset.initial_state())
+        base = self.base
+        return KernelState(game=self.ruleset.clone(base.game), seq=base.seq,
+                           created=base.created,
+                           batches=list(base.batches),
+                           undo_request=None if base.undo_request is None else UndoRequest(
+                               **{**vars(base.undo_request),
+                                  "needs": set(base.undo_request.needs),
+                                  "approved": set(base.undo_request.approved)}),
+                           revealed=base.revealed)
+
+    def apply_all(self, records: list[Recorded]) -> KernelState:
+        for record in records:
+            self.apply(record)
+        return self.state
+
+    def apply(self, record: Recorded) -> None:
+        event = record.event
+        state = self.state
+        if isinstance(event, Undone):
+            self._undo(event.to_seq)
+        elif isinstance(event, (UndoRequested, UndoApproved, UndoDenied)):
+            _apply_undo_vote(state, record.seq, event)
+        else:
+            self.effective.append(record)
+            self._apply_effective(state, record)
+        self.state.seq = record.seq
+
+    def _apply_effective(self, state: KernelState, record: Recorded) -> None:
+        event = record.event
+        if isinstance(event, ActionTaken):
+            state.batches.append(Batch(record.seq, event.seat, record.actor_user))
+            del state.batches[:-UNDO_HISTORY]
+            state.undo_request = None  # 3: a new action voids an open undo request
+            return
+        if isinstance(event, GameCreated):
+            state.created = event
+            return
+        if isinstance(event, SecretRevealed):
+            state.revealed = event
+            return
+        state.game = self.ruleset.evolve(state.game, event)
+        if state.batches and event.type in self.ruleset.undo_barriers:
+            state.batches[-1] = replace(state.batches[-1], barrier=True)
+
+    def _undo(self, to_seq: int) -> None:
+        floor = self.base.seq if self.base is not None else 0
+        if to_seq <= floor:
+            raise NeedsFullFold(to_seq)
+        keep = [r for r in self.effective if r.seq < to_seq]
+        self.state = self._fresh()
+        self.effective = []
+        for record in keep:
+            self.effective.append(record)
+            self._apply_effective(self.state, record)
+
+
+def _apply_undo_vote(state: KernelState, seq: int, event: Event) -> None:
+    if isinstance(event, UndoRequested):
+        state.undo_request = UndoRequest(seq, event.seat, event.to_seq, set(event.needs))
+    elif state.undo_request is not None and isinstance(event, UndoApproved):
+        state.undo_request.approved.add(event.seat)
+    elif isinstance(event, UndoDenied):
+        state.undo_request = None
+
+
+def fold(ruleset: Ruleset[Any], records: list[Recorded],
+         start: KernelState | None = None) -> KernelState:
+    return Folder(ruleset, start).apply_all(records)

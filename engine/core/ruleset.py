@@ -1,0 +1,131 @@
+"""The game contract (DESIGN.md §3) and the registry of rulesets by name and version.
+
+A ruleset is a set of pure functions over a game state:
+``setup`` -> events, ``legal_actions``, ``decide`` -> events, ``evolve``, ``view``.
+``evolve`` takes ownership of the state it is given and returns the next state (it may
+update it in place); whoever needs to keep the old state clones it first.  This keeps the
+fold fast without giving up determinism: the same events always give the same state.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import TypeAdapter
+
+from engine.core.actions import Action, Choice
+from engine.core.chance import Chance
+from engine.core.events import RANDOM_EVENTS, Event, Upcaster
+from engine.core.messages import Msg
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What ``setup`` returns: the opening events and the secret deck order."""
+
+    events: list[Event]
+    deck: list[str]
+
+
+class Ruleset(ABC, Generic[S]):
+    """Base class of every game's rules."""
+
+    name: ClassVar[str]
+    version: ClassVar[str]
+    seats: ClassVar[tuple[str, ...]]
+    event_types: ClassVar[tuple[type[Event], ...]]
+    upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {}
+    undo_barriers: ClassVar[frozenset[str]] = RANDOM_EVENTS
+
+    _adapter: ClassVar[TypeAdapter[Any] | None] = None
+    _latest: ClassVar[dict[str, int]] = {}
+
+    # --- the contract --------------------------------------------------------------------
+    @abstractmethod
+    def scenarios(self) -> list[str]: ...
+
+    @abstractmethod
+    def setup(self, scenario: str, options: Mapping[str, Any], chance: Chance) -> Setup: ...
+
+    @abstractmethod
+    def initial_state(self) -> S:
+        """The empty state that the first event is folded onto."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: str) -> Choice: ...
+
+    @abstractmethod
+    def decide(self, state: S, seat: str, action: Action, chance: Chance) -> list[Event]: ...
+
+    @abstractmethod
+    def evolve(self, state: S, event: Event) -> S: ...
+
+    @abstractmethod
+    def active_seats(self, state: S) -> frozenset[str]:
+        """The seats whose decision the game waits for (empty when the game is over)."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    # --- defaults a game may override ----------------------------------------------------
+    def view(self, state: S, seat: str | None) -> Any:
+        return state
+
+    def clone(self, state: S) -> S:
+        return copy.deepcopy(state)
+
+    def verbs(self) -> Iterable[str]:
+        """Every first word an action of this game can start with."""
+        return ()
+
+    def explain(self, state: S, seat: str, typed: tuple[str, ...]) -> Msg | None:
+        """Why a well-formed but unlisted action is illegal now (None: generic reason)."""
+        return None
+
+    def summary(self, state: S, lang: str) -> str:
+        """A short text status for the command line and e-mail."""
+        return ""
+
+    # --- event parsing -------------------------------------------------------------------
+    @classmethod
+    def adapter(cls) -> TypeAdapter[Any]:
+        if cls.__dict__.get("_adapter") is None:
+            from typing import Annotated, Union
+
+            from pydantic import Field
+
+            union = Union[tuple(cls.event_types)]  # type: ignore[valid-type]  # noqa: UP007
+            cls._adapter = TypeAdapter(Annotated[union, Field(discriminator="type")])
+            cls._latest = {t.model_fields["type"].default: t.version for t in cls.event_types}
+        assert cls._adapter is not None
+        return cls._adapter
+
+    @classmethod
+    def latest_version(cls, type_: str) -> int:
+        cls.adapter()
+        return cls._latest[type_]
+
+
+_REGISTRY: dict[str, Callable[[], Ruleset[Any]]] = {}
+
+
+def register(factory: Callable[[], Ruleset[Any]], name: str | None = None) -> None:
+    """Make a ruleset available by name (a game module calls this on import)."""
+    key = name or getattr(factory, "name")  # noqa: B009
+    _REGISTRY[key] = factory
+
+
+def get(name: str) -> Ruleset[Any]:
+    if name not in _REGISTRY:
+        raise KeyError(name)
+    return _REGISTRY[name]()
+
+
+def names() -> list[str]:
+    return sorted(_REGISTRY)

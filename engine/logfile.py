@@ -1,0 +1,55 @@
+"""Export and import of one game as JSON Lines (DESIGN.md §4).
+
+The first line is a header naming the format, the ruleset and its version, the scenario
+and options; every further line is one stored event with its chain hash.  Seats (user
+ids) and the secret seed are not exported: a log of a running game reveals nothing that
+the players could not see.  An import checks the chain, re-folds and re-verifies the
+whole game before anything is written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from engine.core.messages import InvalidGameData
+from engine.store import Store, StoredEvent
+from engine.store.sqlite import EVENT_COLUMNS
+
+FORMAT = "courier-log"
+FORMAT_VERSION = 1
+
+
+def export_lines(store: Store, game_id: str) -> Iterator[str]:
+    game = store.game(game_id)
+    header = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": {
+        k: game[k] for k in ("id", "ruleset", "ruleset_version", "scenario", "options",
+                             "language", "title")}}
+    yield json.dumps(header, sort_keys=True, ensure_ascii=False)
+    for row in store.events(game_id):
+        yield json.dumps({k: getattr(row, k) for k in EVENT_COLUMNS if k != "game_id"},
+                         sort_keys=True, ensure_ascii=False)
+
+
+def read_lines(lines: Iterable[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Parse an exported log into its header and event rows, or raise InvalidGameData."""
+    items = [line for line in (raw.strip() for raw in lines) if line]
+    if not items:
+        raise InvalidGameData(problem="the file is empty")
+    try:
+        header = json.loads(items[0])
+        rows = [json.loads(line) for line in items[1:]]
+    except json.JSONDecodeError as exc:
+        raise InvalidGameData(problem=f"line {exc.lineno}: not JSON") from exc
+    if header.get("format") != FORMAT or header.get("format_version") != FORMAT_VERSION:
+        raise InvalidGameData(problem="not a courier game log (bad header)")
+    return header, rows
+
+
+def to_stored(game_id: str, row: dict[str, Any]) -> StoredEvent:
+    try:
+        return StoredEvent(game_id=game_id, **{k: row[k] for k in EVENT_COLUMNS
+                                               if k != "game_id"})
+    except (KeyError, TypeError) as exc:
+        raise InvalidGameData(problem=f"event row is missing a field: {exc}") from exc

@@ -1,0 +1,355 @@
+"""The service: load -> parse -> check -> decide -> append -> notify.
+
+The one entry point of every front-end (Discord, e-mail, command line).  It owns the
+clock, the RNG (through ``engine.randomness``) and the permission checks; the rules stay
+pure below it.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+from uuid import uuid4
+
+from engine.core import ruleset as registry
+from engine.core.actions import Action, Choice, parse
+from engine.core.events import (
+    ActionTaken,
+    Event,
+    GameCreated,
+    Recorded,
+    SecretRevealed,
+    UndoApproved,
+    UndoDenied,
+    Undone,
+    UndoRequested,
+    decode,
+    payload_json,
+)
+from engine.core.fold import Folder, KernelState, NeedsFullFold
+from engine.core.messages import (
+    Conflict,
+    CourierError,
+    GameOver,
+    InvalidGameData,
+    Msg,
+    NotSeated,
+    NotYourDecision,
+    UndoRefused,
+)
+from engine.core.ruleset import Ruleset
+from engine.core.undo import plan_undo
+from engine.logfile import export_lines, read_lines, to_stored
+from engine.randomness import Secret, SeededChance
+from engine.store import NewEvent, Store, StoredEvent
+from engine.verify import Report, verify
+
+NoticeKind = Literal["must_act", "turn_ended", "undo_requested", "undo_done", "game_over"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What front-ends are told after an append: who must act now, what happened."""
+
+    game_id: str
+    kind: NoticeKind
+    seats: frozenset[str]
+    head: int
+    events: tuple[Recorded, ...] = ()
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a command: the events it appended and who decides next."""
+
+    game_id: str
+    events: list[Recorded]
+    active: frozenset[str]
+    over: bool
+    head: int
+    state: KernelState = field(repr=False)
+
+
+Observer = Callable[[Notice], None]
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def to_record(ruleset: Ruleset[Any], row: StoredEvent) -> Recorded:
+    event = decode(row.type, row.version, row.payload, ruleset.adapter(),
+                   ruleset.latest_version, ruleset.upcasters)
+    return Recorded(row.game_id, row.seq, event, row.actor_seat, row.actor_user, row.time,
+                    row.prev_hash, row.hash)
+
+
+class Service:
+    def __init__(self, store: Store, clock: Callable[[], str] = utc_now,
+                 snapshots: bool = True) -> None:
+        self.store = store
+        self.clock = clock
+        self.snapshots = snapshots
+        self._observers: list[Observer] = []
+
+    # --- observers -----------------------------------------------------------------------
+    def subscribe(self, observer: Observer) -> None:
+        self._observers.append(observer)
+
+    def _notify(self, notice: Notice) -> None:
+        for observer in self._observers:
+            observer(notice)
+
+    # --- game life -----------------------------------------------------------------------
+    def create_game(self, ruleset_name: str, scenario: str, *,
+                    options: Mapping[str, Any] | None = None,
+                    seats: Mapping[str, str | None] | None = None,
+                    admin: str | None = None, language: str = "en",
+                    game_id: str | None = None, title: str | None = None) -> str:
+        ruleset = registry.get(ruleset_name)
+        if scenario not in ruleset.scenarios():
+            raise CourierError("error.unknown_scenario", scenario=scenario,
+                               choices=", ".join(ruleset.scenarios()))
+        game_id = game_id or uuid4().hex[:10]
+        opts = dict(options or {})
+        secret = Secret.fresh()
+        opening = ruleset.setup(scenario, opts, SeededChance(secret, "setup"))
+        secret.deck = list(opening.deck)
+        created = GameCreated(ruleset=ruleset.name, ruleset_version=ruleset.version,
+                              scenario=scenario, options=opts,
+                              commitment=secret.commitment())
+        self.store.create_game({"id": game_id, "ruleset": ruleset.name,
+                                "ruleset_version": ruleset.version, "scenario": scenario,
+                                "options": opts, "language": language, "admin_user": admin,
+                                "created_at": self.clock(), "title": title or game_id,
+                                "secret": json.dumps(secret.as_dict())})
+        for seat in ruleset.seats:
+            self.store.set_seat(game_id, seat, (seats or {}).get(seat))
+        self._append(game_id, 0, [created, *opening.events], None, admin)
+        return game_id
+
+    def seat(self, game_id: str, seat: str, user: str | None, *, by_user: str | None,
+             email: str | None = None) -> None:
+        """Give ``seat`` to ``user`` (None frees it).  A player takes a free seat; the
+        admin may assign any."""
+        ruleset, meta = self._ruleset(game_id)
+        if seat not in ruleset.seats:
+            raise CourierError("error.unknown_seat", seat=seat, seats=", ".join(ruleset.seats))
+        current = self.store.seats(game_id).get(seat, {}).get("user_id")
+        is_admin = by_user is not None and by_user == meta["admin_user"]
+        own_move = user == by_user and current in (None, by_user)
+        freeing_own = user is None and current == by_user
+        if not (is_admin or own_move or freeing_own):
+            raise NotSeated("error.seat_taken", seat=seat)
+        self.store.set_seat(game_id, seat, user, email=email)
+
+    def seat_users(self, game_id: str) -> dict[str, str | None]:
+        return {s: r["user_id"] for s, r in self.store.seats(game_id).items()}
+
+    def seats_of(self, game_id: str, user: str) -> list[str]:
+        return [s for s, u in self.seat_users(game_id).items() if u == user]
+
+    # --- reading -------------------------------------------------------------------------
+    def _ruleset(self, game_id: str) -> tuple[Ruleset[Any], dict[str, Any]]:
+        meta = self.store.game(game_id)
+        return registry.get(meta["ruleset"]), meta
+
+    def ruleset_of(self, game_id: str) -> Ruleset[Any]:
+        return self._ruleset(game_id)[0]
+
+    def records(self, game_id: str, after: int = 0, upto: int | None = None
+                ) -> list[Recorded]:
+        ruleset, _ = self._ruleset(game_id)
+        return [to_record(ruleset, r) for r in self.store.events(game_id, after, upto)]
+
+    def load(self, game_id: str, at: int | None = None) -> KernelState:
+        """The state as of ``at`` (default: the head), from the newest usable snapshot."""
+        ruleset, _ = self._ruleset(game_id)
+        return self._load(ruleset, game_id, at)
+
+    def _load(self, ruleset: Ruleset[Any], game_id: str, at: int | None) -> KernelState:
+        head = self.store.head(game_id)[0] if at is None else at
+        snap = self.store.snapshot(game_id, head + 1, ruleset.version) if self.snapshots \
+            else None
+        if snap is not None:
+            start: KernelState = pickle.loads(snap[1])
+            rows = self.store.events(game_id, after=snap[0], upto=head)
+            try:
+                return Folder(ruleset, start).apply_all([to_record(ruleset, r) for r in rows])
+            except NeedsFullFold:
+                pass
+        rows = self.store.events(game_id, upto=head)
+        return Folder(ruleset).apply_all([to_record(ruleset, r) for r in rows])
+
+    def legal(self, game_id: str, seat: str) -> Choice:
+        ruleset, _ = self._ruleset(game_id)
+        state = self._load(ruleset, game_id, None)
+        return ruleset.legal_actions(state.game, seat)
+
+    def view(self, game_id: str, seat: str | None, at: int | None = None) -> Any:
+        ruleset, _ = self._ruleset(game_id)
+        return ruleset.view(self._load(ruleset, game_id, at).game, seat)
+
+    def active(self, game_id: str) -> frozenset[str]:
+        ruleset, _ = self._ruleset(game_id)
+        return ruleset.active_seats(self._load(ruleset, game_id, None).game)
+
+    # --- acting --------------------------------------------------------------------------
+    def _check_permission(self, game_id: str, meta: Mapping[str, Any], seat: str,
+                          user: str | None) -> None:
+        seated = self.seat_users(game_id).get(seat)
+        if seated is not None and seated == user:
+            return
+        if user is not None and user == meta["admin_user"]:
+            return
+        if seated is None and meta["admin_user"] is None:
+            return  # a local hot-seat game with no admin and free seats
+        raise NotSeated(seat=seat)
+
+    def act(self, game_id: str, seat: str, user: str | None, command: str | Action,
+            expected_head: int | None = None) -> Result:
+        """Carry out one command for ``seat``; raises a ``CourierError`` and appends
+        nothing when it is not allowed."""
+        ruleset, meta = self._ruleset(game_id)
+        if seat not in ruleset.seats:
+            raise CourierError("error.unknown_seat", seat=seat, seats=", ".join(ruleset.seats))
+        self._check_permission(game_id, meta, seat, user)
+        state = self._load(ruleset, game_id, None)
+        if expected_head is not None and expected_head != state.seq:
+            raise Conflict(expected_head, state.seq)
+        if ruleset.is_over(state.game):
+            raise GameOver()
+        active = ruleset.active_seats(state.game)
+        if seat not in active:
+            raise NotYourDecision(seat=seat, waiting=", ".join(sorted(active)))
+        choice = ruleset.legal_actions(state.game, seat)
+        text = command.text if isinstance(command, Action) else command
+        action = parse(text, choice, ruleset.verbs(),
+                       lambda typed: ruleset.explain(state.game, seat, typed))
+        secret = _secret(meta)
+        events = ruleset.decide(state.game, seat, action, SeededChance(secret, str(state.seq)))
+        batch: list[Event] = [ActionTaken(seat=seat, text=action.text), *events]
+        after = ruleset.clone(state.game)
+        for event in events:
+            after = ruleset.evolve(after, event)
+        if ruleset.is_over(after):
+            batch.append(SecretRevealed(seed=secret.seed, salt=secret.salt, deck=secret.deck))
+        return self._commit(ruleset, game_id, state, batch, seat, user, active)
+
+    def _commit(self, ruleset: Ruleset[Any], game_id: str, before: KernelState,
+                batch: list[Event], seat: str | None, user: str | None,
+                active_before: frozenset[str]) -> Result:
+        rows = self._append(game_id, before.seq, batch, seat, user)
+        records = [to_record(ruleset, r) for r in rows]
+        try:
+            state = Folder(ruleset, before).apply_all(records)
+        except NeedsFullFold:
+            state = self._load(ruleset, game_id, records[-1].seq)
+        active = ruleset.active_seats(state.game)
+        over = ruleset.is_over(state.game)
+        if self.snapshots and active != active_before:
+            self.store.put_snapshot(game_id, state.seq, ruleset.version, pickle.dumps(state))
+        self._announce(game_id, records, active, active_before, over)
+        return Result(game_id, records, active, over, state.seq, state)
+
+    def _announce(self, game_id: str, records: list[Recorded], active: frozenset[str],
+                  active_before: frozenset[str], over: bool) -> None:
+        head = records[-1].seq if records else 0
+        if over:
+            self._notify(Notice(game_id, "game_over", frozenset(), head, tuple(records)))
+        elif active != active_before:
+            self._notify(Notice(game_id, "turn_ended", active_before, head, tuple(records)))
+            self._notify(Notice(game_id, "must_act", active, head))
+
+    def _append(self, game_id: str, expected: int, events: list[Event], seat: str | None,
+                user: str | None) -> list[StoredEvent]:
+        now = self.clock()
+        new = [NewEvent(e.type, e.version, payload_json(e), seat, user, now) for e in events]
+        return self.store.append(game_id, expected, new)
+
+    # --- undo ----------------------------------------------------------------------------
+    def undo(self, game_id: str, seat: str, user: str | None) -> Result:
+        """Undo the last command: at once when free, otherwise as a request to approve."""
+        ruleset, meta = self._ruleset(game_id)
+        self._check_permission(game_id, meta, seat, user)
+        state = self._load(ruleset, game_id, None)
+        plan = plan_undo(state, ruleset, seat, user, self.seat_users(game_id))
+        active = ruleset.active_seats(state.game)
+        if plan.free or not plan.needs:
+            return self._commit(ruleset, game_id, state, [Undone(to_seq=plan.to_seq)], seat,
+                                user, active)
+        request = UndoRequested(seat=seat, to_seq=plan.to_seq, needs=sorted(plan.needs))
+        result = self._commit(ruleset, game_id, state, [request], seat, user, active)
+        self._notify(Notice(game_id, "undo_requested", plan.needs, result.head))
+        return result
+
+    def vote_undo(self, game_id: str, seat: str, user: str | None, approve: bool) -> Result:
+        ruleset, meta = self._ruleset(game_id)
+        self._check_permission(game_id, meta, seat, user)
+        state = self._load(ruleset, game_id, None)
+        request = state.undo_request
+        if request is None:
+            raise UndoRefused("undo.no_request")
+        if seat not in request.needs or seat in request.approved:
+            raise UndoRefused("undo.not_asked", seat=seat)
+        active = ruleset.active_seats(state.game)
+        batch: list[Event]
+        if not approve:
+            batch = [UndoDenied(seat=seat, request_seq=request.seq)]
+        else:
+            batch = [UndoApproved(seat=seat, request_seq=request.seq)]
+            if request.approved | {seat} >= request.needs:
+                batch.append(Undone(to_seq=request.to_seq))
+        return self._commit(ruleset, game_id, state, batch, seat, user, active)
+
+    # --- verify, export, import -------------------------------------------------------------
+    def verify(self, game_id: str) -> Report:
+        ruleset, meta = self._ruleset(game_id)
+        rows = self.store.events(game_id)
+        return verify(ruleset, rows, _secret(meta), lambda row: to_record(ruleset, row))
+
+    def export(self, game_id: str) -> list[str]:
+        return list(export_lines(self.store, game_id))
+
+    def import_game(self, lines: Iterable[str], game_id: str | None = None,
+                    admin: str | None = None) -> tuple[str, Report]:
+        """Import an exported log; it is verified before anything is written."""
+        header, raw = read_lines(lines)
+        meta = header["game"]
+        try:
+            ruleset = registry.get(meta["ruleset"])
+        except KeyError as exc:
+            raise CourierError("error.unknown_ruleset", ruleset=meta["ruleset"],
+                               choices=", ".join(registry.names())) from exc
+        new_id = game_id or meta["id"]
+        rows = [to_stored(new_id, r) for r in raw]
+        report = verify(ruleset, rows, None, lambda row: to_record(ruleset, row))
+        if not report.ok:
+            raise InvalidGameData(problem=f"event {report.first_bad_seq}: {report.problem}")
+        self.store.create_game({"id": new_id, "ruleset": meta["ruleset"],
+                                "ruleset_version": meta["ruleset_version"],
+                                "scenario": meta["scenario"], "options": meta["options"],
+                                "language": meta.get("language", "en"), "admin_user": admin,
+                                "created_at": self.clock(), "title": meta.get("title"),
+                                "secret": json.dumps({})})
+        for seat in ruleset.seats:
+            self.store.set_seat(new_id, seat, None)
+        self.store.insert_verbatim(new_id, rows)
+        return new_id, report
+
+    # --- helpers for front-ends ----------------------------------------------------------
+    def prompt(self, game_id: str, seat: str, lang: str | None = None) -> str:
+        return self.legal(game_id, seat).prompt.render(lang)
+
+    def message(self, msg: Msg, lang: str | None = None) -> str:
+        return msg.render(lang)
+
+
+def _secret(meta: Mapping[str, Any]) -> Secret:
+    data = json.loads(meta["secret"] or "{}")
+    return Secret(seed=data.get("seed", ""), salt=data.get("salt", ""),
+                  deck=list(data.get("deck", [])))

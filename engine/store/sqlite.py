@@ -1,0 +1,237 @@
+"""The append-only event log and the tables beside it, in SQLite through sqlite-utils.
+
+DESIGN.md §4: one ``events`` table keyed by ``(game_id, seq)``; triggers refuse UPDATE,
+DELETE and REPLACE; every row is chained to the one before by a hash; an append carries
+the head ``seq`` its writer saw, and a stale writer gets ``Conflict`` with nothing written.
+Games, seats, settings and snapshots are ordinary tables.  Snapshots are only a cache.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from engine.core.events import GENESIS_HASH, chain_hash
+from engine.core.messages import Conflict, GameNotFound
+
+SCHEMA_TRIGGERS = """
+CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS events_no_replace BEFORE INSERT ON events
+WHEN EXISTS (SELECT 1 FROM events WHERE game_id = NEW.game_id AND seq = NEW.seq)
+BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+"""
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event to append: its type, version and canonical payload JSON."""
+
+    type: str
+    version: int
+    payload: str
+    actor_seat: str | None
+    actor_user: str | None
+    time: str
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One row of the log as stored."""
+
+    game_id: str
+    seq: int
+    type: str
+    version: int
+    payload: str
+    actor_seat: str | None
+    actor_user: str | None
+    time: str
+    prev_hash: str
+    hash: str
+
+    def expected_hash(self, prev_hash: str) -> str:
+        return chain_hash(prev_hash, self.seq, self.type, self.version, self.payload,
+                          self.actor_seat, self.actor_user, self.time)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in EVENT_COLUMNS}
+
+
+EVENT_COLUMNS = ("game_id", "seq", "type", "version", "payload", "actor_seat", "actor_user",
+                 "time", "prev_hash", "hash")
+
+
+class Store:
+    """The SQLite store.  One connection per thread; safe across processes (WAL)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._local = threading.local()
+        self._db: sqlite_utils.Database | None = None
+        self._create_schema()
+
+    # --- connection ----------------------------------------------------------------------
+    @property
+    def db(self) -> sqlite_utils.Database:
+        holder = self if self.path == ":memory:" else self._local  # one in-memory database
+        db: sqlite_utils.Database | None = getattr(holder, "_db", None)
+        if db is None:
+            conn = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
+            db = sqlite_utils.Database(conn)
+            if self.path != ":memory:":
+                db.enable_wal()
+            db.execute("PRAGMA busy_timeout = 60000")
+            db.execute("PRAGMA synchronous = NORMAL")
+            holder._db = db
+        return db
+
+    def close(self) -> None:
+        holder = self if self.path == ":memory:" else self._local
+        db = getattr(holder, "_db", None)
+        if db is not None:
+            db.close()
+            holder._db = None
+
+    def _create_schema(self) -> None:
+        db = self.db
+        db["games"].create({"id": str, "ruleset": str, "ruleset_version": str,
+                            "scenario": str, "options": str, "language": str,
+                            "admin_user": str, "created_at": str, "secret": str,
+                            "title": str}, pk="id", if_not_exists=True)
+        db["seats"].create({"game_id": str, "seat": str, "user_id": str, "email": str,
+                            "name": str}, pk=("game_id", "seat"), if_not_exists=True)
+        db["settings"].create({"scope": str, "key": str, "value": str},
+                              pk=("scope", "key"), if_not_exists=True)
+        db["events"].create({"game_id": str, "seq": int, "type": str, "version": int,
+                             "payload": str, "actor_seat": str, "actor_user": str,
+                             "time": str, "prev_hash": str, "hash": str},
+                            pk=("game_id", "seq"), not_null={"type", "payload", "hash"},
+                            if_not_exists=True)
+        db["snapshots"].create({"game_id": str, "seq": int, "ruleset_version": str,
+                                "data": bytes}, pk=("game_id", "seq"), if_not_exists=True)
+        db.executescript(SCHEMA_TRIGGERS)
+
+    # --- games, seats, settings ----------------------------------------------------------
+    def create_game(self, game: dict[str, Any]) -> None:
+        record = {**game, "options": json.dumps(game.get("options", {}), sort_keys=True)}
+        self.db["games"].insert(record)
+
+    def game(self, game_id: str) -> dict[str, Any]:
+        rows = list(self.db["games"].rows_where("id = ?", [game_id]))
+        if not rows:
+            raise GameNotFound(game=game_id)
+        row = dict(rows[0])
+        row["options"] = json.loads(row["options"] or "{}")
+        return row
+
+    def games(self) -> list[dict[str, Any]]:
+        return [dict(r) for r in self.db["games"].rows_where(order_by="created_at")]
+
+    def set_seat(self, game_id: str, seat: str, user_id: str | None,
+                 email: str | None = None, name: str | None = None) -> None:
+        self.db["seats"].upsert({"game_id": game_id, "seat": seat, "user_id": user_id,
+                                 "email": email, "name": name}, pk=("game_id", "seat"))
+
+    def seats(self, game_id: str) -> dict[str, dict[str, Any]]:
+        return {r["seat"]: dict(r) for r in self.db["seats"].rows_where("game_id = ?",
+                                                                        [game_id])}
+
+    def set_setting(self, scope: str, key: str, value: str) -> None:
+        self.db["settings"].upsert({"scope": scope, "key": key, "value": value},
+                                   pk=("scope", "key"))
+
+    def setting(self, scope: str, key: str, default: str | None = None) -> str | None:
+        rows = list(self.db["settings"].rows_where("scope = ? and key = ?", [scope, key]))
+        return rows[0]["value"] if rows else default
+
+    # --- the log -------------------------------------------------------------------------
+    def head(self, game_id: str) -> tuple[int, str]:
+        row = self.db.execute("SELECT seq, hash FROM events WHERE game_id = ? "
+                              "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
+        return (row[0], row[1]) if row else (0, GENESIS_HASH)
+
+    def append(self, game_id: str, expected_head: int,
+               events: Sequence[NewEvent]) -> list[StoredEvent]:
+        """Append ``events`` after ``expected_head`` in one transaction, or raise Conflict."""
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            head, prev = self.head(game_id)
+            if head != expected_head:
+                raise Conflict(expected_head, head)
+            rows = _chain(game_id, head, prev, events)
+            db["events"].insert_all([r.as_dict() for r in rows])
+            db.execute("COMMIT")
+        except BaseException:
+            if db.conn.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return rows
+
+    def events(self, game_id: str, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
+        sql = ("SELECT game_id, seq, type, version, payload, actor_seat, actor_user, time, "
+               "prev_hash, hash FROM events WHERE game_id = ? AND seq > ?")
+        params: list[Any] = [game_id, after]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            params.append(upto)
+        cursor = self.db.execute(sql + " ORDER BY seq", params)
+        return [StoredEvent(*row) for row in cursor.fetchall()]
+
+    def insert_verbatim(self, game_id: str, rows: Sequence[StoredEvent]) -> None:
+        """Write already-chained rows (an import) into an empty game, in one transaction."""
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            head, _ = self.head(game_id)
+            if head != 0:
+                raise Conflict(0, head)
+            db["events"].insert_all([{**r.as_dict(), "game_id": game_id} for r in rows])
+            db.execute("COMMIT")
+        except BaseException:
+            if db.conn.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+    # --- snapshots (a cache, never the record) --------------------------------------------
+    def put_snapshot(self, game_id: str, seq: int, ruleset_version: str, data: bytes) -> None:
+        self.db["snapshots"].insert({"game_id": game_id, "seq": seq,
+                                     "ruleset_version": ruleset_version, "data": data},
+                                    pk=("game_id", "seq"), replace=True)
+
+    def snapshot(self, game_id: str, before: int, ruleset_version: str
+                 ) -> tuple[int, bytes] | None:
+        """The latest snapshot with ``seq < before`` taken under this ruleset version."""
+        row = self.db.execute(
+            "SELECT seq, data FROM snapshots WHERE game_id = ? AND seq < ? AND "
+            "ruleset_version = ? ORDER BY seq DESC LIMIT 1",
+            [game_id, before, ruleset_version]).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def drop_snapshots(self, game_id: str) -> None:
+        self.db.execute("DELETE FROM snapshots WHERE game_id = ?", [game_id])
+        if self.db.conn.in_transaction:
+            self.db.conn.commit()
+
+
+def _chain(game_id: str, head: int, prev: str, events: Sequence[NewEvent]
+           ) -> list[StoredEvent]:
+    rows: list[StoredEvent] = []
+    for offset, ev in enumerate(events, start=1):
+        seq = head + offset
+        digest = chain_hash(prev, seq, ev.type, ev.version, ev.payload, ev.actor_seat,
+                            ev.actor_user, ev.time)
+        rows.append(StoredEvent(game_id, seq, ev.type, ev.version, ev.payload, ev.actor_seat,
+                                ev.actor_user, ev.time, prev, digest))
+        prev = digest
+    return rows
