@@ -30,7 +30,7 @@ def install_completion(words: Callable[[], list[str]]) -> None:
         # complete only the word under the cursor, keep what was typed before it
         start = len(line) - len(text)
         matches = [w[start:] for w in options]
-        return matches[state] if state < len(matches) else None
+        return str(matches[state]) if state < len(matches) else None
 
     readline.set_completer_delims(" ")
     readline.set_completer(complete)
@@ -41,7 +41,7 @@ def choose_game(service: Service, config: Config, game: str | None) -> str | Non
     if game:
         return game
     existing = service.store.games()
-    live = [g["id"] for g in existing if service.active(g["id"])]
+    live = [str(g["id"]) for g in existing if service.active(g["id"])]
     if live:
         return live[-1]
     name = default_ruleset(config)

@@ -101,7 +101,8 @@ class Ruleset(ABC, Generic[S]):
             from pydantic import Field
 
             union = Union[tuple(cls.event_types)]  # type: ignore[valid-type]  # noqa: UP007
-            cls._adapter = TypeAdapter(Annotated[union, Field(discriminator="type")])
+            tagged: Any = Annotated[union, Field(discriminator="type")]
+            cls._adapter = TypeAdapter(tagged)
             cls._latest = {t.model_fields["type"].default: t.version for t in cls.event_types}
         assert cls._adapter is not None
         return cls._adapter

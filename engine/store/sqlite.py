@@ -104,30 +104,30 @@ class Store:
 
     def _create_schema(self) -> None:
         db = self.db
-        db["games"].create({"id": str, "ruleset": str, "ruleset_version": str,
+        db.table("games").create({"id": str, "ruleset": str, "ruleset_version": str,
                             "scenario": str, "options": str, "language": str,
                             "admin_user": str, "created_at": str, "secret": str,
                             "title": str}, pk="id", if_not_exists=True)
-        db["seats"].create({"game_id": str, "seat": str, "user_id": str, "email": str,
+        db.table("seats").create({"game_id": str, "seat": str, "user_id": str, "email": str,
                             "name": str}, pk=("game_id", "seat"), if_not_exists=True)
-        db["settings"].create({"scope": str, "key": str, "value": str},
+        db.table("settings").create({"scope": str, "key": str, "value": str},
                               pk=("scope", "key"), if_not_exists=True)
-        db["events"].create({"game_id": str, "seq": int, "type": str, "version": int,
+        db.table("events").create({"game_id": str, "seq": int, "type": str, "version": int,
                              "payload": str, "actor_seat": str, "actor_user": str,
                              "time": str, "prev_hash": str, "hash": str},
                             pk=("game_id", "seq"), not_null={"type", "payload", "hash"},
                             if_not_exists=True)
-        db["snapshots"].create({"game_id": str, "seq": int, "ruleset_version": str,
+        db.table("snapshots").create({"game_id": str, "seq": int, "ruleset_version": str,
                                 "data": bytes}, pk=("game_id", "seq"), if_not_exists=True)
         db.executescript(SCHEMA_TRIGGERS)
 
     # --- games, seats, settings ----------------------------------------------------------
     def create_game(self, game: dict[str, Any]) -> None:
         record = {**game, "options": json.dumps(game.get("options", {}), sort_keys=True)}
-        self.db["games"].insert(record)
+        self.db.table("games").insert(record)
 
     def game(self, game_id: str) -> dict[str, Any]:
-        rows = list(self.db["games"].rows_where("id = ?", [game_id]))
+        rows = list(self.db.table("games").rows_where("id = ?", [game_id]))
         if not rows:
             raise GameNotFound(game=game_id)
         row = dict(rows[0])
@@ -135,23 +135,23 @@ class Store:
         return row
 
     def games(self) -> list[dict[str, Any]]:
-        return [dict(r) for r in self.db["games"].rows_where(order_by="created_at")]
+        return [dict(r) for r in self.db.table("games").rows_where(order_by="created_at")]
 
     def set_seat(self, game_id: str, seat: str, user_id: str | None,
                  email: str | None = None, name: str | None = None) -> None:
-        self.db["seats"].upsert({"game_id": game_id, "seat": seat, "user_id": user_id,
+        self.db.table("seats").upsert({"game_id": game_id, "seat": seat, "user_id": user_id,
                                  "email": email, "name": name}, pk=("game_id", "seat"))
 
     def seats(self, game_id: str) -> dict[str, dict[str, Any]]:
-        return {r["seat"]: dict(r) for r in self.db["seats"].rows_where("game_id = ?",
+        return {r["seat"]: dict(r) for r in self.db.table("seats").rows_where("game_id = ?",
                                                                         [game_id])}
 
     def set_setting(self, scope: str, key: str, value: str) -> None:
-        self.db["settings"].upsert({"scope": scope, "key": key, "value": value},
+        self.db.table("settings").upsert({"scope": scope, "key": key, "value": value},
                                    pk=("scope", "key"))
 
     def setting(self, scope: str, key: str, default: str | None = None) -> str | None:
-        rows = list(self.db["settings"].rows_where("scope = ? and key = ?", [scope, key]))
+        rows = list(self.db.table("settings").rows_where("scope = ? and key = ?", [scope, key]))
         return rows[0]["value"] if rows else default
 
     # --- the log -------------------------------------------------------------------------
@@ -170,7 +170,7 @@ class Store:
             if head != expected_head:
                 raise Conflict(expected_head, head)
             rows = _chain(game_id, head, prev, events)
-            db["events"].insert_all([r.as_dict() for r in rows])
+            db.table("events").insert_all([r.as_dict() for r in rows])
             db.execute("COMMIT")
         except BaseException:
             if db.conn.in_transaction:
@@ -196,7 +196,7 @@ class Store:
             head, _ = self.head(game_id)
             if head != 0:
                 raise Conflict(0, head)
-            db["events"].insert_all([{**r.as_dict(), "game_id": game_id} for r in rows])
+            db.table("events").insert_all([{**r.as_dict(), "game_id": game_id} for r in rows])
             db.execute("COMMIT")
         except BaseException:
             if db.conn.in_transaction:
@@ -205,7 +205,7 @@ class Store:
 
     # --- snapshots (a cache, never the record) --------------------------------------------
     def put_snapshot(self, game_id: str, seq: int, ruleset_version: str, data: bytes) -> None:
-        self.db["snapshots"].insert({"game_id": game_id, "seq": seq,
+        self.db.table("snapshots").insert({"game_id": game_id, "seq": seq,
                                      "ruleset_version": ruleset_version, "data": data},
                                     pk=("game_id", "seq"), replace=True)
 

@@ -1,0 +1,98 @@
+"""The ``courier`` command line, run as a user would (subprocesses)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+
+
+def courier(tmp_path: Path, *args: str, stdin: str = "", plugin: bool = True,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    cmd = [sys.executable, "-m", "bot.cli", "--db", str(tmp_path / "cli.db")]
+    if plugin:
+        cmd += ["--plugin", "tests.toy"]
+    base = {k: v for k, v in os.environ.items() if not k.startswith("COURIER_")}
+    return subprocess.run([*cmd, *args], cwd=REPO, input=stdin, text=True,
+                          capture_output=True, timeout=120, env={**base, **(env or {})})
+
+
+def test_new_act_legal_log_show(tmp_path: Path) -> None:
+    assert courier(tmp_path, "new", "toy", "--game", "g1").returncode == 0
+    legal = courier(tmp_path, "legal", "g1")
+    assert "add one" in legal.stdout and "draw card" in legal.stdout
+    acted = courier(tmp_path, "act", "g1", "red", "ad", "thr")
+    assert acted.returncode == 0 and '"amount":3' in acted.stdout
+    assert "red 3" in courier(tmp_path, "show", "g1").stdout
+    assert "ActionTaken" in courier(tmp_path, "log", "g1").stdout
+
+
+def test_bad_command_exits_nonzero_with_a_translated_message(tmp_path: Path) -> None:
+    courier(tmp_path, "new", "toy", "--game", "g1")
+    bad = courier(tmp_path, "--lang", "es", "act", "g1", "red", "add", "t")
+    assert bad.returncode == 2 and "más de una cosa" in bad.stderr
+    log = courier(tmp_path, "log", "g1").stdout
+    assert "ActionTaken" not in log   # nothing appended
+
+
+def test_play_hot_seat_from_standard_input(tmp_path: Path) -> None:
+    courier(tmp_path, "new", "toy", "--game", "g1", "--option", "target=6")
+    script = "add three\nend\nadd one\nend\nundo\nlegal\nadd three\nend\nxyz\nadd three\n"
+    played = courier(tmp_path, "play", "g1", stdin=script)
+    assert played.returncode == 0
+    assert "is not a command this game knows" in played.stdout
+    assert "The game is over." in played.stdout
+    assert "winner red" in courier(tmp_path, "show", "g1").stdout
+
+
+def test_export_import_verify(tmp_path: Path) -> None:
+    courier(tmp_path, "new", "toy", "--game", "g1")
+    courier(tmp_path, "act", "g1", "red", "roll")
+    out = tmp_path / "g1.jsonl"
+    assert courier(tmp_path, "export", "g1", "--out", str(out)).returncode == 0
+    header = json.loads(out.read_text().splitlines()[0])
+    assert header["format"] == "courier-log" and header["game"]["ruleset"] == "toy"
+    imported = courier(tmp_path, "import", str(out), "--game", "g2")
+    assert imported.returncode == 0, imported.stderr
+    verified = courier(tmp_path, "verify")
+    assert verified.returncode == 0 and verified.stdout.count("check out") == 2
+
+
+def test_import_refuses_a_broken_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "something else"}\n')
+    result = courier(tmp_path, "import", str(bad))
+    assert result.returncode == 2 and "not a courier game log" in result.stderr
+
+
+def test_undo_approve_through_the_cli(tmp_path: Path) -> None:
+    courier(tmp_path, "new", "toy", "--game", "g1", "--seat", "red=alice", "--seat", "blue=bob")
+    assert courier(tmp_path, "--user", "alice", "act", "g1", "red", "roll").returncode == 0
+    asked = courier(tmp_path, "--user", "alice", "undo", "g1", "red")
+    assert "waiting for approval from: blue" in asked.stdout
+    assert courier(tmp_path, "--user", "bob", "approve", "g1", "blue").returncode == 0
+    assert "red 0" in courier(tmp_path, "show", "g1").stdout
+
+
+def test_bench_prints_the_numbers(tmp_path: Path) -> None:
+    result = courier(tmp_path, "bench", "--ruleset", "toy", "--option", "target=100000",
+                     "--events", "300")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("events/s") == 2 and "p99" in result.stdout
+
+
+@pytest.mark.parametrize("args", [(), ("new",)])
+def test_without_any_game_installed_it_says_so(tmp_path: Path, args: tuple[str, ...]) -> None:
+    result = courier(tmp_path, *args, plugin=False)
+    assert result.returncode == 1 and "Gandhi" in result.stdout
+
+
+def test_with_a_token_it_says_the_bot_is_not_here_yet(tmp_path: Path) -> None:
+    result = courier(tmp_path, env={"COURIER_DISCORD_TOKEN": "x"})
+    assert result.returncode == 1 and "Discord" in result.stdout

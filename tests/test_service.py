@@ -1,0 +1,194 @@
+"""The service: permissions, errors that change nothing, undo, observers, conflicts."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.events import ActionTaken
+from engine.core.messages import (
+    AmbiguousAction,
+    Conflict,
+    CourierError,
+    IllegalAction,
+    NotSeated,
+    NotYourDecision,
+    UndoRefused,
+    UnknownAction,
+)
+from engine.service import Notice, Service
+
+
+def head(service: Service, game: str) -> int:
+    return service.store.head(game)[0]
+
+
+@pytest.mark.parametrize(("seat", "user", "text", "error"), [
+    ("red", "alice", "", UnknownAction),
+    ("red", "alice", "fly away", UnknownAction),
+    ("red", "alice", "end turn", IllegalAction),        # must do a step first
+    ("red", "alice", "add t", AmbiguousAction),          # add two / add three
+    ("red", "alice", "add four", IllegalAction),
+    ("blue", "bob", "add one", NotYourDecision),
+    ("red", "bob", "add one", NotSeated),
+    ("red", None, "add one", NotSeated),
+    ("green", "alice", "add one", CourierError),
+])
+def test_bad_commands_append_nothing(service: Service, duel: str, seat: str,
+                                     user: str | None, text: str,
+                                     error: type[Exception]) -> None:
+    before = service.store.events(duel)
+    with pytest.raises(error) as err:
+        service.act(duel, seat, user, text)
+    assert service.store.events(duel) == before
+    assert isinstance(err.value, CourierError)
+    for lang in ("en", "es", "it"):  # a message a player understands, in their language
+        text_out = err.value.message(lang)
+        assert text_out and not text_out.startswith("error.")
+
+
+def test_illegal_action_gives_the_games_reason(service: Service, duel: str) -> None:
+    with pytest.raises(IllegalAction) as err:
+        service.act(duel, "red", "alice", "end turn")
+    assert "at least one step" in err.value.message("en")
+
+
+def test_a_legal_action_appends_one_batch(service: Service, duel: str) -> None:
+    start = head(service, duel)
+    result = service.act(duel, "red", "alice", "ad tw")
+    assert [r.type for r in result.events] == ["ActionTaken", "Added"]
+    assert result.events[0].event == ActionTaken(seat="red", text="add two")
+    assert [r.seq for r in result.events] == [start + 1, start + 2]
+    assert result.state.game.totals["red"] == 2
+    assert service.load(duel).game.totals["red"] == 2
+
+
+def test_admin_may_act_for_a_seat_and_the_log_says_who(service: Service, duel: str) -> None:
+    result = service.act(duel, "red", "carol", "add one")
+    assert {(r.actor_seat, r.actor_user) for r in result.events} == {("red", "carol")}
+
+
+def test_stale_expected_head_is_a_conflict(service: Service, duel: str) -> None:
+    seen = head(service, duel)
+    service.act(duel, "red", "alice", "add one")
+    with pytest.raises(Conflict) as err:
+        service.act(duel, "red", "alice", "add one", expected_head=seen)
+    assert (err.value.expected, err.value.actual) == (seen, seen + 2)
+    assert head(service, duel) == seen + 2
+
+
+def test_observers_hear_who_must_act(service: Service, duel: str) -> None:
+    heard: list[Notice] = []
+    service.subscribe(heard.append)
+    service.act(duel, "red", "alice", "add one")
+    assert heard == []  # still red's turn: nobody new is pinged
+    service.act(duel, "red", "alice", "end turn")
+    assert [(n.kind, n.seats) for n in heard] == [("turn_ended", frozenset({"red"})),
+                                                  ("must_act", frozenset({"blue"}))]
+
+
+def test_seating_rules(service: Service) -> None:
+    game = service.create_game("toy", "standard", admin="carol")
+    service.seat(game, "red", "alice", by_user="alice")        # a free seat
+    with pytest.raises(NotSeated):
+        service.seat(game, "red", "bob", by_user="bob")        # taken
+    service.seat(game, "red", "bob", by_user="carol")          # the admin reassigns
+    assert service.seat_users(game)["red"] == "bob"
+    service.seat(game, "red", None, by_user="bob")             # leave one's own seat
+    assert service.seat_users(game)["red"] is None
+
+
+def test_state_at_any_seq_and_view(service: Service, duel: str) -> None:
+    service.act(duel, "red", "alice", "add three")
+    first = head(service, duel)
+    service.act(duel, "red", "alice", "add two")
+    assert service.load(duel, at=first).game.totals["red"] == 3
+    assert service.view(duel, "blue").totals["red"] == 5
+
+
+# --- undo (DESIGN.md §3) -------------------------------------------------------------------
+
+
+def test_undo_inside_ones_own_turn_is_free(service: Service, duel: str) -> None:
+    service.act(duel, "red", "alice", "add one")
+    service.act(duel, "red", "alice", "add three")
+    result = service.undo(duel, "red", "alice")
+    assert [r.type for r in result.events] == ["Undone"]
+    assert result.state.game.totals["red"] == 1
+    service.undo(duel, "red", "alice")
+    assert service.load(duel).game.totals["red"] == 0
+    with pytest.raises(UndoRefused):
+        service.undo(duel, "red", "alice")
+
+
+def test_undone_actions_stay_in_the_log_and_are_skipped(service: Service, duel: str) -> None:
+    service.act(duel, "red", "alice", "add three")
+    before = len(service.store.events(duel))
+    service.undo(duel, "red", "alice")
+    types = [r.type for r in service.store.events(duel)]
+    assert len(types) == before + 1 and types[-3:] == ["ActionTaken", "Added", "Undone"]
+    assert service.load(duel).game.totals["red"] == 0
+    service.act(duel, "red", "alice", "add two")   # play goes on from the undone point
+    assert service.load(duel).game.totals["red"] == 2
+    assert service.verify(duel).ok
+
+
+def test_undo_after_a_die_roll_needs_approval(service: Service, duel: str) -> None:
+    service.act(duel, "red", "alice", "roll")
+    rolled = service.load(duel).game.totals["red"]
+    result = service.undo(duel, "red", "alice")
+    assert [r.type for r in result.events] == ["UndoRequested"]
+    assert service.load(duel).game.totals["red"] == rolled     # refused for now
+    with pytest.raises(UndoRefused):
+        service.vote_undo(duel, "red", "alice", True)           # cannot approve oneself
+    result = service.vote_undo(duel, "blue", "bob", True)
+    assert [r.type for r in result.events] == ["UndoApproved", "Undone"]
+    assert service.load(duel).game.totals["red"] == 0
+
+
+def test_denied_undo_changes_nothing(service: Service, duel: str) -> None:
+    service.act(duel, "red", "alice", "draw card")              # a card reveal is a barrier
+    drawn = service.load(duel).game.totals["red"]
+    service.undo(duel, "red", "alice")
+    service.vote_undo(duel, "blue", "bob", False)
+    state = service.load(duel)
+    assert state.game.totals["red"] == drawn and state.undo_request is None
+
+
+def test_undo_after_hand_over_needs_approval(service: Service, duel: str) -> None:
+    service.act(duel, "red", "alice", "add one")
+    service.act(duel, "red", "alice", "end turn")
+    result = service.undo(duel, "red", "alice")
+    assert result.state.undo_request is not None
+    assert result.state.undo_request.needs == {"blue"}
+    service.vote_undo(duel, "blue", "bob", True)   # reaches before the hand-over snapshot
+    state = service.load(duel)
+    assert state.game.turn == "red" and state.game.totals["red"] == 1
+    assert state.game == Service(service.store, snapshots=False).load(duel).game
+
+
+def test_a_new_action_voids_an_open_undo_request(service: Service, duel: str) -> None:
+    service.act(duel, "red", "alice", "roll")
+    service.undo(duel, "red", "alice")
+    service.act(duel, "red", "alice", "add one")
+    assert service.load(duel).undo_request is None
+    with pytest.raises(UndoRefused):
+        service.vote_undo(duel, "blue", "bob", True)
+
+
+def test_hot_seat_undo_of_a_roll_needs_nobody(service: Service) -> None:
+    game = service.create_game("toy", "standard")
+    service.act(game, "red", None, "roll")
+    result = service.undo(game, "red", None)
+    assert [r.type for r in result.events] == ["Undone"]
+
+
+def test_snapshots_give_the_same_state(service: Service, duel: str, store) -> None:  # type: ignore[no-untyped-def]
+    script = [("red", "alice", "add one"), ("red", "alice", "end turn"),
+              ("blue", "bob", "add two"), ("blue", "bob", "add three"),
+              ("blue", "bob", "end turn"), ("red", "alice", "add one")]
+    for seat, user, text in script:
+        service.act(duel, seat, user, text)
+    service.undo(duel, "red", "alice")
+    without = Service(store, snapshots=False)
+    assert service.load(duel) .game == without.load(duel).game
+    assert service.load(duel).game.totals == {"red": 1, "blue": 5}
