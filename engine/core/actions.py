@@ -24,6 +24,7 @@ class Action:
 
     text: str
     label: Msg | None = None
+    args: tuple[str, ...] = field(default=(), compare=False)  # what the rules read
 
     @property
     def words(self) -> tuple[str, ...]:

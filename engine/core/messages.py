@@ -13,12 +13,18 @@ from typing import Any
 from engine.i18n import t
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Msg:
-    """A translatable message: a catalogue key and its parameters."""
+    """A translatable message: a catalogue key and its parameters
+    (``Msg("gandhi.prompt.strikes", left=3)``)."""
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, key: str, params: dict[str, Any] | None = None, /,
+                 **named: Any) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "params", {**(params or {}), **named})
 
     def render(self, lang: str | None = None) -> str:
         params = {k: v.render(lang) if isinstance(v, Msg) else v for k, v in self.params.items()}

@@ -6,7 +6,7 @@ import importlib
 import sys
 from pathlib import Path
 
-BUILTIN: tuple[str, ...] = ()
+BUILTIN: tuple[str, ...] = ("engine.games.gandhi",)
 
 
 def load(extra: list[str] | tuple[str, ...] = ()) -> None:

@@ -1,0 +1,8 @@
+"""Gandhi (GMT COIN Vol. IX).  Importing this package registers the ruleset."""
+
+from engine.core import ruleset as registry
+from engine.games.gandhi.ruleset import Gandhi
+
+registry.register(Gandhi)
+
+__all__ = ["Gandhi"]

@@ -1,0 +1,59 @@
+"""Small builders of Gandhi events that respect the physical bounds of tracks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.coin.tracks import shifted
+from engine.core.chance import Chance
+from engine.core.events import CardRevealed, Event
+from engine.games.gandhi.events import (
+    CardAdvanced,
+    ResourcesSet,
+    StepBegan,
+    SupportShifted,
+    TrackSet,
+)
+from engine.games.gandhi.pieces import RESOURCES_MAX, TRACK_MAX, TRACK_MIN
+from engine.games.gandhi.state import GandhiState
+
+
+def begin(step: str, seat: str | None = None, **data: Any) -> StepBegan:
+    return StepBegan(step=step, seat=seat, data=data)
+
+
+def resources(state: GandhiState, faction: str, delta: int) -> list[Event]:
+    """1.8 Resources stay between 0 and 50."""
+    before = state.resources.get(faction, 0)
+    after = shifted(before, delta, 0, RESOURCES_MAX)
+    return [ResourcesSet(faction=faction, value=after, before=before)] if after != before else []
+
+
+def track(state: GandhiState, name: str, delta: int) -> list[Event]:
+    """5.1.4/6.6/6.7 Restraint and Unity stay within 1-5; shifts beyond are ignored."""
+    before = getattr(state, name)
+    after = shifted(before, delta, TRACK_MIN, TRACK_MAX)
+    return [TrackSet(track=name, value=after, before=before)] if after != before else []
+
+
+def track_to(state: GandhiState, name: str, value: int) -> list[Event]:
+    return track(state, name, value - getattr(state, name))
+
+
+def support(state: GandhiState, space: str, delta: int) -> list[Event]:
+    """1.6.1 Five levels, -2 (Active Opposition) to +2 (Active Support)."""
+    before = state.space(space).support
+    after = shifted(before, delta, -2, 2)
+    return [SupportShifted(space=space, level=after, before=before)] if after != before else []
+
+
+def reveal(state: GandhiState, chance: Chance) -> list[Event]:
+    """Turn the draw deck's top card face up as the upcoming card (2.2, 2.3.7)."""
+    if state.revealed >= state.deck_size:
+        return []
+    return [CardRevealed(index=state.revealed, card=chance.card(state.revealed))]
+
+
+def advance(state: GandhiState) -> list[Event]:
+    """2.3.7 The upcoming card becomes current."""
+    return [CardAdvanced(card=state.upcoming)] if state.upcoming is not None else []

@@ -1,0 +1,112 @@
+"""Gandhi (GMT COIN Vol. IX) as a ruleset: the engine contract of DESIGN.md §3."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
+
+from engine.core.actions import Action, Choice
+from engine.core.chance import Chance
+from engine.core.events import Event
+from engine.core.messages import CourierError, IllegalAction, Msg
+from engine.core.ruleset import Ruleset, Setup
+from engine.games.gandhi import steps  # noqa: F401  (registers every step)
+from engine.games.gandhi.effects import begin
+from engine.games.gandhi.events import GANDHI_EVENTS
+from engine.games.gandhi.flow import STEPS, question, run
+from engine.games.gandhi.fold import evolve
+from engine.games.gandhi.outcome import check_players
+from engine.games.gandhi.pieces import FACTIONS
+from engine.games.gandhi.scenarios import load_scenario, scenario_names
+from engine.games.gandhi.setup import build_deck, scenario_event
+from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.summary import summary
+
+T = TypeVar("T")
+
+OPTIONS = {"gujarat": ("princely_state", "province")}
+VERBS = ("place", "pass", "strike", "imperialism", "release", "programme", "base", "skip",
+         "move", "done")
+
+
+class DeckChance:
+    """At setup the deck is new: cards come from it, dice from the service."""
+
+    def __init__(self, chance: Chance, deck: list[str]) -> None:
+        self._chance, self._deck = chance, deck
+
+    def roll(self, sides: int = 6) -> int:
+        return self._chance.roll(sides)
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        return self._chance.shuffle(items)
+
+    def card(self, index: int) -> str:
+        return self._deck[index]
+
+
+def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    result = dict(options)
+    for key, value in result.items():
+        if key == "players":
+            problem = check_players(value)
+            if problem:
+                raise CourierError("error.bad_option", option=key, problem=problem)
+        elif key not in OPTIONS or value not in OPTIONS[key]:
+            raise CourierError("error.bad_option", option=key,
+                               problem=f"choose one of {', '.join(OPTIONS.get(key, ()))}")
+    return result
+
+
+class Gandhi(Ruleset[GandhiState]):
+    name = "gandhi"
+    version = "0.1"
+    seats = FACTIONS
+    event_types = GANDHI_EVENTS
+
+    def scenarios(self) -> list[str]:
+        return list(scenario_names())
+
+    def setup(self, scenario: str, options: Mapping[str, Any], chance: Chance) -> Setup:
+        opts = checked_options(options)
+        printed = load_scenario(scenario)
+        deck, viceroy = build_deck(printed.deck, chance)
+        first = "congress_setup" if printed.congress_setup_choice else "start"
+        opening: list[Event] = [scenario_event(printed, opts, deck, viceroy),
+                                begin(first, "congress" if first == "congress_setup" else None)]
+        events = run(self.initial_state(), opening, DeckChance(chance, deck), self.clone)
+        return Setup(events, deck)
+
+    def initial_state(self) -> GandhiState:
+        return GandhiState()
+
+    def legal_actions(self, state: GandhiState, seat: str) -> Choice:
+        ask = question(state)
+        if ask is None or ask.seat != seat:
+            waiting = ask.seat if ask else ""
+            return Choice(Msg("gandhi.prompt.wait", waiting=waiting), (), seat)
+        return Choice(ask.prompt, ask.actions, seat)
+
+    def decide(self, state: GandhiState, seat: str, action: Action, chance: Chance
+               ) -> list[Event]:
+        chosen = self.legal_actions(state, seat).find(action.text)
+        if chosen is None:
+            raise IllegalAction(text=action.text, reason=Msg("reason.not_offered_now"))
+        events = STEPS[state.step.name].act(state, chosen, chance)
+        return run(state, events, chance, self.clone)
+
+    def evolve(self, state: GandhiState, event: Event) -> GandhiState:
+        return evolve(state, event)
+
+    def active_seats(self, state: GandhiState) -> frozenset[str]:
+        ask = question(state)
+        return frozenset({ask.seat}) if ask else frozenset()
+
+    def is_over(self, state: GandhiState) -> bool:
+        return state.result is not None
+
+    def verbs(self) -> tuple[str, ...]:
+        return VERBS
+
+    def summary(self, state: GandhiState, lang: str) -> str:
+        return summary(state, lang)

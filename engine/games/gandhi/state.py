@@ -1,0 +1,70 @@
+"""Gandhi's game state: what is on the board and where play stands.
+
+Only facts are stored.  Available pieces, Active Activists, Raj Control, Crisis, victory
+totals and margins are derived (``engine.games.gandhi.derived``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.coin.sequence import CardTurn
+
+
+@dataclass
+class SpaceState:
+    pieces: dict[str, int] = field(default_factory=dict)
+    support: int = 0          # -2 Active Opposition .. +2 Active Support (1.6.1)
+    protest: bool = False     # 1.10
+    unrest: int = 0           # 1.11 (several may stand in one space)
+    strike: bool = False      # 1.12 (Railways only)
+    muslim_state: bool = False  # 1.3.5 (Provinces only)
+
+    def count(self, kind: str) -> int:
+        return self.pieces.get(kind, 0)
+
+    def add(self, kind: str, n: int) -> None:
+        total = self.pieces.get(kind, 0) + n
+        if total:
+            self.pieces[kind] = total
+        else:
+            self.pieces.pop(kind, None)
+
+
+@dataclass
+class Step:
+    """Where play stands: a named step, who must decide in it, and its working data."""
+
+    name: str = "setup"
+    seat: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class GandhiState:
+    scenario: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+    spaces: dict[str, SpaceState] = field(default_factory=dict)
+    jail: dict[str, int] = field(default_factory=dict)
+    out_of_play: dict[str, int] = field(default_factory=dict)
+    restraint: int = 3
+    unity: int = 3
+    resources: dict[str, int] = field(default_factory=dict)
+    eligible: dict[str, bool] = field(default_factory=dict)
+    # the deck: how many cards it held, how many have been revealed, what is face up
+    deck_size: int = 0
+    revealed: int = 0
+    campaigns_in_deck: int = 0
+    current: str | None = None
+    upcoming: str | None = None
+    played: list[str] = field(default_factory=list)
+    viceroy: str | None = None
+    campaign: int = 0          # Campaign Rounds begun
+    turn: CardTurn = field(default_factory=CardTurn)
+    step: Step = field(default_factory=Step)
+    crisis_placement_due: bool = False
+    result: dict[str, Any] | None = None
+
+    def space(self, space_id: str) -> SpaceState:
+        return self.spaces.setdefault(space_id, SpaceState())

@@ -1,0 +1,47 @@
+"""Reset Phase (6.5), in the order listed."""
+
+from __future__ import annotations
+
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import Event
+from engine.games.gandhi.derived import board
+from engine.games.gandhi.effects import advance, begin, reveal, track_to
+from engine.games.gandhi.events import EligibilitySet, MarkerSet, PiecesFlipped
+from engine.games.gandhi.flow import step
+from engine.games.gandhi.pieces import FACTIONS, GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND
+from engine.games.gandhi.state import GandhiState
+
+
+@step("reset")
+class Reset:
+    def ask(self, state: GandhiState) -> None:
+        return None
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        return []
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        events: list[Event] = []
+        for sid in board(state).spaces:
+            sp = state.space(sid)
+            # 1. Protests return to their boxes (Activists turn Inactive with them, 1.4.3)
+            if sp.protest:
+                events.append(MarkerSet(space=sid, marker="protest", value=0))
+            # 2. one Unrest leaves each space without Guerrillas; Guerrillas go Underground
+            guerrillas = sp.count(GUERRILLAS_ACTIVE) + sp.count(GUERRILLAS_UNDERGROUND)
+            if sp.unrest and not guerrillas:
+                events.append(MarkerSet(space=sid, marker="unrest", value=sp.unrest - 1))
+            if sp.count(GUERRILLAS_ACTIVE):
+                events.append(PiecesFlipped(space=sid, kind=GUERRILLAS_ACTIVE,
+                                            to_kind=GUERRILLAS_UNDERGROUND,
+                                            count=sp.count(GUERRILLAS_ACTIVE)))
+            # 3. all Strikes leave
+            if sp.strike:
+                events.append(MarkerSet(space=sid, marker="strike", value=0))
+        # 4. Restraint and Unity = Campaign cards left in the draw deck
+        events += track_to(state, "restraint", state.campaigns_in_deck)
+        events += track_to(state, "unity", state.campaigns_in_deck)
+        # 5. all Factions Eligible; the new top card is revealed
+        events.append(EligibilitySet(eligible={f: True for f in FACTIONS}))
+        return [*events, *advance(state), *reveal(state, chance), begin("card_check")]

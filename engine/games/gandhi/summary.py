@@ -1,0 +1,34 @@
+"""A short text status of a Gandhi game, for the command line and e-mail."""
+
+from __future__ import annotations
+
+from engine.games.gandhi.derived import in_crisis, margins, totals
+from engine.games.gandhi.pieces import FACTIONS
+from engine.games.gandhi.state import GandhiState
+from engine.i18n import t
+
+
+def faction(f: str, lang: str) -> str:
+    return t(f"gandhi.faction.{f}", lang)
+
+
+def summary(state: GandhiState, lang: str) -> str:
+    if not state.spaces:
+        return ""
+    tot, mar = totals(state), margins(state)
+    victory = ", ".join(f"{faction(f, lang)} {tot[f]} ({mar[f]:+d})" for f in FACTIONS)
+    eligible = ", ".join(faction(f, lang) for f in FACTIONS if state.eligible.get(f, True))
+    lines = [
+        t("gandhi.summary.cards", lang, current=state.current or "-",
+          upcoming=state.upcoming or "-", campaign=state.campaign,
+          left=state.campaigns_in_deck, viceroy=state.viceroy or "-"),
+        t("gandhi.summary.tracks", lang, restraint=state.restraint, unity=state.unity,
+          raj=state.resources.get("raj", 0), rev=state.resources.get("revolutionaries", 0),
+          crisis=t("gandhi.summary.crisis", lang) if in_crisis(state) else ""),
+        t("gandhi.summary.victory", lang, totals=victory),
+        t("gandhi.summary.eligible", lang, factions=eligible),
+    ]
+    if state.result is not None:
+        ranking = ", ".join(faction(f, lang) for f in state.result["ranking"])
+        lines.append(t("gandhi.summary.result", lang, ranking=ranking))
+    return "\n".join(lines)

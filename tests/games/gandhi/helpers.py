@@ -1,0 +1,65 @@
+"""Building Gandhi positions for tests: from a scenario, or from a description."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.chance import ReplayChance
+from engine.core.events import Event
+from engine.games.gandhi.events import ScenarioSetUp, StepBegan
+from engine.games.gandhi.flow import STEPS, question, run
+from engine.games.gandhi.fold import evolve
+from engine.games.gandhi.ruleset import Gandhi
+from engine.games.gandhi.state import GandhiState
+
+RULES = Gandhi()
+
+
+def position(spaces: dict[str, dict[str, Any]], *, step: str = "victory",
+             seat: str | None = None, restraint: int = 3, unity: int = 3,
+             resources: dict[str, int] | None = None, jail: dict[str, int] | None = None,
+             out_of_play: dict[str, int] | None = None, viceroy: str = "77",
+             campaigns_in_deck: int = 3, options: dict[str, Any] | None = None,
+             current: str = "75", upcoming: str = "30", data: dict[str, Any] | None = None
+             ) -> GandhiState:
+    """A state with exactly the given pieces and markers (everything else empty)."""
+    state = GandhiState()
+    setup = ScenarioSetUp(scenario="test", options=options or {}, spaces=spaces,
+                          jail=jail or {}, out_of_play=out_of_play or {},
+                          restraint=restraint, unity=unity,
+                          resources=resources or {"raj": 0, "revolutionaries": 0},
+                          deck_size=60, campaigns_in_deck=campaigns_in_deck, viceroy=viceroy)
+    evolve(state, setup)
+    state.current, state.upcoming, state.revealed = current, upcoming, 20
+    evolve(state, StepBegan(step=step, seat=seat, data=data or {}))
+    return state
+
+
+def settle(state: GandhiState, rolls: tuple[int, ...] = (),
+           cards: dict[int, str] | None = None) -> GandhiState:
+    """Run automatic steps until someone must decide."""
+    return apply(state, run(state, [], ReplayChance(rolls, cards), RULES.clone))
+
+
+def apply(state: GandhiState, events: list[Event]) -> GandhiState:
+    for event in events:
+        evolve(state, event)
+    return state
+
+
+def choose(state: GandhiState, seat: str, text: str, rolls: tuple[int, ...] = (),
+           cards: dict[int, str] | None = None) -> list[Event]:
+    """Decide ``text`` for ``seat`` and apply the events; returns them."""
+    events = RULES.decide(state, seat, Action(text), ReplayChance(rolls, cards))
+    apply(state, events)
+    return events
+
+
+def asked(state: GandhiState) -> tuple[str, list[str]]:
+    ask = question(state)
+    assert ask is not None, f"nobody is asked in step {state.step.name}"
+    return ask.seat, [a.text for a in ask.actions]
+
+
+__all__ = ["STEPS", "asked", "choose", "position", "settle"]
