@@ -8,8 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from tests.conftest import REPO
 
 
@@ -87,10 +85,17 @@ def test_bench_prints_the_numbers(tmp_path: Path) -> None:
     assert result.stdout.count("events/s") == 2 and "p99" in result.stdout
 
 
-@pytest.mark.parametrize("args", [(), ("new",)])
-def test_without_any_game_installed_it_says_so(tmp_path: Path, args: tuple[str, ...]) -> None:
-    result = courier(tmp_path, *args, plugin=False)
-    assert result.returncode == 1 and "Gandhi" in result.stdout
+def test_the_main_job_without_a_token_is_a_local_gandhi_game(tmp_path: Path) -> None:
+    result = courier(tmp_path, plugin=False, stdin="pass\n")
+    assert result.returncode == 0, result.stderr
+    assert "1st Eligible" in result.stdout and "Restraint 3, Unity 3" in result.stdout
+    games = courier(tmp_path, "games", plugin=False).stdout
+    assert "gandhi\tshort" in games
+
+
+def test_new_defaults_to_gandhi(tmp_path: Path) -> None:
+    result = courier(tmp_path, "new", plugin=False)
+    assert result.returncode == 0 and "(gandhi, short)" in result.stdout
 
 
 def test_with_a_token_it_says_the_bot_is_not_here_yet(tmp_path: Path) -> None:

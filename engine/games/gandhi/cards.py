@@ -18,6 +18,7 @@ same way and records its SHA-256 in the returned deck.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import tomllib
 from collections.abc import Mapping
@@ -305,7 +306,15 @@ def _card_tables(data: Mapping[str, Any], what: str, meta: str) -> dict[str, Map
 
 
 def parse_cards(text: str, what: str = "card file") -> Deck:
-    """Parse and check the text of a card file (see :func:`load_cards`)."""
+    """Parse and check the text of a card file (see :func:`load_cards`).
+
+    Results are memoised by text: the deck is frozen and shared, so callers must not mutate
+    its dicts (build a new deck with :func:`apply_pack` instead)."""
+    return _parse_cards(text, what)
+
+
+@functools.lru_cache(maxsize=8)
+def _parse_cards(text: str, what: str) -> Deck:
     tables = _card_tables(_toml(text, what), what, "deck")
     events: dict[str, EventCard] = {}
     campaigns: dict[str, CampaignCard] = {}

@@ -23,6 +23,7 @@ class ScenarioSetUp(Event):
     restraint: int
     unity: int
     resources: dict[str, int]
+    eligible: list[str]          # 2.3.1 all Factions start the game Eligible
     deck_size: int
     campaigns_in_deck: int
     viceroy: str

@@ -8,7 +8,7 @@ from typing import Any
 from engine.coin.sequence import CardTurn, Did
 from engine.core.events import CardRevealed, Event
 from engine.games.gandhi import events as ev
-from engine.games.gandhi.pieces import box_kind
+from engine.games.gandhi.pieces import FACTIONS, box_kind
 from engine.games.gandhi.state import GandhiState, SpaceState, Step
 
 
@@ -34,7 +34,7 @@ def _setup(s: GandhiState, e: ev.ScenarioSetUp) -> None:
     s.jail, s.out_of_play = dict(e.jail), dict(e.out_of_play)
     s.restraint, s.unity, s.resources = e.restraint, e.unity, dict(e.resources)
     s.deck_size, s.campaigns_in_deck, s.viceroy = e.deck_size, e.campaigns_in_deck, e.viceroy
-    s.eligible = {}
+    s.eligible = {f: f in e.eligible for f in FACTIONS}
 
 
 def _placed(s: GandhiState, e: ev.PiecesPlaced) -> None:

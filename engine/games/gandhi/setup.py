@@ -62,5 +62,6 @@ def scenario_event(scenario: Scenario, options: dict[str, Any], deck: list[str],
         restraint=scenario.restraint, unity=scenario.unity,
         resources={"raj": scenario.resources.raj,
                    "revolutionaries": scenario.resources.revolutionaries},
+        eligible=list(scenario.eligible),
         deck_size=len(deck), campaigns_in_deck=len(scenario.deck.campaign_piles),
         viceroy=viceroy)

@@ -29,6 +29,7 @@ def position(spaces: dict[str, dict[str, Any]], *, step: str = "victory",
                           jail=jail or {}, out_of_play=out_of_play or {},
                           restraint=restraint, unity=unity,
                           resources=resources or {"raj": 0, "revolutionaries": 0},
+                          eligible=["raj", "congress", "muslim_league", "revolutionaries"],
                           deck_size=60, campaigns_in_deck=campaigns_in_deck, viceroy=viceroy)
     evolve(state, setup)
     state.current, state.upcoming, state.revealed = current, upcoming, 20

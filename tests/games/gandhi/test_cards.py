@@ -455,5 +455,7 @@ def test_cards_module_is_pure() -> None:
         for alias in node.names
     }
     roots = {name.split(".")[0] for name in imported}
-    assert roots <= {"__future__", "hashlib", "tomllib", "collections", "pathlib", "typing",
-                     "pydantic"}
+    assert roots <= {
+        "__future__", "functools", "hashlib", "tomllib", "collections", "pathlib", "typing",
+        "pydantic",
+    }

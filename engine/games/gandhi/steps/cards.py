@@ -132,17 +132,17 @@ class CrisisPlacement:
 
     def ask(self, state: GandhiState) -> Ask | None:
         left = state.step.data.get("cubes")
-        if left is None:
-            return None
+        if not left:
+            return None  # the die is not rolled yet, or every cube is placed
         b = board(state)
-        actions = [Action("done", Msg("gandhi.label.done"))]
-        if left > 0:
-            for kind, word in ((TROOPS, "troop"), (SEPOYS, "sepoy")):
-                if state.out_of_play.get(kind, 0):
-                    actions += [Action(f"place {word} {space_text(b, sid)}", args=(kind, sid))
-                                for sid in b.spaces
-                                if kind != TROOPS or troops_may_enter(state, sid)]
-        return Ask(RAJ, Msg("gandhi.prompt.crisis_placement", cubes=left), tuple(actions))
+        actions = [Action(f"place {word} {space_text(b, sid)}", args=(kind, sid))
+                   for kind, word in ((TROOPS, "troop"), (SEPOYS, "sepoy"))
+                   if state.out_of_play.get(kind, 0)
+                   for sid in b.spaces if kind != TROOPS or troops_may_enter(state, sid)]
+        if not actions:
+            return None
+        return Ask(RAJ, Msg("gandhi.prompt.crisis_placement", cubes=left),
+                   (*actions, Action("done", Msg("gandhi.label.done"))))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         if action.verb == "done":
