@@ -71,6 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     bench.add_argument("--events", type=int, default=5000)
     bench.add_argument("--seed", type=int, default=1)
+    fz = sub.add_parser("fuzz", help="play random legal games and check invariants")
+    fz.add_argument("--games", type=int, default=100)
+    fz.add_argument("--seed", type=int, default=1)
+    fz.add_argument("--out", default="fuzz-failures", help="where failing logs go")
     return p
 
 

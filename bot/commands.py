@@ -176,6 +176,21 @@ def cmd_bench(args: argparse.Namespace, service: Service, config: Config) -> int
     return 0
 
 
+def cmd_fuzz(args: argparse.Namespace, service: Service, config: Config) -> int:
+    import time
+
+    from engine.fuzz import fuzz
+
+    started = time.perf_counter()
+    report = fuzz(args.games, args.seed, out_dir=Path(args.out))
+    seconds = time.perf_counter() - started
+    print(f"{report.games} games, {report.actions} actions, {report.events} events, "
+          f"{seconds:.1f} s; {len(report.failures)} failed")
+    for failure in report.failures:
+        print(f"  {failure}")
+    return 1 if report.failures else 0
+
+
 def cmd_main(args: argparse.Namespace, service: Service, config: Config) -> int:
     if config.discord_token:
         say(config, "cli.discord_pending")
@@ -187,5 +202,5 @@ HANDLERS: dict[str, Handler] = {
     "main": cmd_main, "new": cmd_new, "games": cmd_games, "play": cmd_play, "act": cmd_act,
     "legal": cmd_legal, "show": cmd_show, "log": cmd_log, "undo": cmd_undo,
     "approve": cmd_vote(True), "deny": cmd_vote(False), "export": cmd_export,
-    "import": cmd_import, "verify": cmd_verify, "bench": cmd_bench,
+    "import": cmd_import, "verify": cmd_verify, "bench": cmd_bench, "fuzz": cmd_fuzz,
 }

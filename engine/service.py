@@ -48,6 +48,8 @@ from engine.randomness import Secret, SeededChance
 from engine.store import NewEvent, Store, StoredEvent
 from engine.verify import Report, verify
 
+SNAPSHOT_DISTANCE = 64  # events folded past a snapshot before a fresh one is taken
+
 NoticeKind = Literal["must_act", "turn_ended", "undo_requested", "undo_done", "game_over"]
 
 
@@ -109,14 +111,17 @@ class Service:
                     options: Mapping[str, Any] | None = None,
                     seats: Mapping[str, str | None] | None = None,
                     admin: str | None = None, language: str = "en",
-                    game_id: str | None = None, title: str | None = None) -> str:
+                    game_id: str | None = None, title: str | None = None,
+                    seed: str | None = None) -> str:
+        """Create a game.  ``seed`` fixes its secret seed (fuzzing and tests only: a real
+        game's seed must be unguessable, and is by default)."""
         ruleset = registry.get(ruleset_name)
         if scenario not in ruleset.scenarios():
             raise CourierError("error.unknown_scenario", scenario=scenario,
                                choices=", ".join(ruleset.scenarios()))
         game_id = game_id or uuid4().hex[:10]
         opts = dict(options or {})
-        secret = Secret.fresh()
+        secret = Secret.fresh() if seed is None else Secret(seed=seed, salt=seed[::-1])
         opening = ruleset.setup(scenario, opts, SeededChance(secret, "setup"))
         secret.deck = list(opening.deck)
         created = GameCreated(ruleset=ruleset.name, ruleset_version=ruleset.version,
@@ -179,9 +184,14 @@ class Service:
             start: KernelState = pickle.loads(snap[1])
             rows = self.store.events(game_id, after=snap[0], upto=head)
             try:
-                return Folder(ruleset, start).apply_all([to_record(ruleset, r) for r in rows])
+                state = Folder(ruleset, start).apply_all([to_record(ruleset, r) for r in rows])
             except NeedsFullFold:
                 pass
+            else:
+                if at is None and len(rows) > SNAPSHOT_DISTANCE:  # a long turn: refresh
+                    self.store.put_snapshot(game_id, state.seq, ruleset.version,
+                                            pickle.dumps(state))
+                return state
         rows = self.store.events(game_id, upto=head)
         return Folder(ruleset).apply_all([to_record(ruleset, r) for r in rows])
 

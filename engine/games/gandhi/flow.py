@@ -50,10 +50,13 @@ def step(name: str) -> Callable[[type], type]:
 
 def question(state: GandhiState) -> Ask | None:
     """The decision play waits for, or None (game over, or an automatic step)."""
-    if state.result is not None:
-        return None
-    ask = STEPS[state.step.name].ask(state)
-    return ask if ask is not None and ask.actions else None
+    if state.asked is not None and state.asked[0] == state.version:
+        cached: Ask | None = state.asked[1]
+        return cached
+    ask = None if state.result is not None else STEPS[state.step.name].ask(state)
+    answer = ask if ask is not None and ask.actions else None
+    state.asked = (state.version, answer)  # a cache, not part of the game
+    return answer
 
 
 def run(state: GandhiState, events: list[Event], chance: Chance,

@@ -38,23 +38,23 @@ def _setup(s: GandhiState, e: ev.ScenarioSetUp) -> None:
 
 
 def _placed(s: GandhiState, e: ev.PiecesPlaced) -> None:
-    s.space(e.space).add(e.kind, e.count)
+    s.writable(e.space).add(e.kind, e.count)
     _box_add(s, e.source, box_kind(e.kind), -e.count)
 
 
 def _removed(s: GandhiState, e: ev.PiecesRemoved) -> None:
-    s.space(e.space).add(e.kind, -e.count)
+    s.writable(e.space).add(e.kind, -e.count)
     _box_add(s, e.to, box_kind(e.kind), e.count)
 
 
 def _moved(s: GandhiState, e: ev.PiecesMoved) -> None:
-    s.space(e.origin).add(e.kind, -e.count)
-    s.space(e.destination).add(e.kind, e.count)
+    s.writable(e.origin).add(e.kind, -e.count)
+    s.writable(e.destination).add(e.kind, e.count)
 
 
 def _flipped(s: GandhiState, e: ev.PiecesFlipped) -> None:
-    s.space(e.space).add(e.kind, -e.count)
-    s.space(e.space).add(e.to_kind, e.count)
+    s.writable(e.space).add(e.kind, -e.count)
+    s.writable(e.space).add(e.to_kind, e.count)
 
 
 def _transfer(s: GandhiState, e: ev.BoxTransfer) -> None:
@@ -63,7 +63,7 @@ def _transfer(s: GandhiState, e: ev.BoxTransfer) -> None:
 
 
 def _marker(s: GandhiState, e: ev.MarkerSet) -> None:
-    space = s.space(e.space)
+    space = s.writable(e.space)
     if e.marker == "unrest":
         space.unrest = e.value
     else:
@@ -113,7 +113,7 @@ HANDLERS: dict[str, Callable[[GandhiState, Any], None]] = {
     "PiecesMoved": _moved,
     "PiecesFlipped": _flipped,
     "BoxTransfer": _transfer,
-    "SupportShifted": lambda s, e: setattr(s.space(e.space), "support", e.level),
+    "SupportShifted": lambda s, e: setattr(s.writable(e.space), "support", e.level),
     "MarkerSet": _marker,
     "TrackSet": _track,
     "ResourcesSet": lambda s, e: s.resources.__setitem__(e.faction, e.value),
@@ -136,4 +136,5 @@ HANDLERS: dict[str, Callable[[GandhiState, Any], None]] = {
 
 def evolve(state: GandhiState, event: Event) -> GandhiState:
     HANDLERS[event.type](state, event)
+    state.version += 1
     return state

@@ -19,14 +19,14 @@ from engine.games.gandhi.outcome import check_players
 from engine.games.gandhi.pieces import FACTIONS
 from engine.games.gandhi.scenarios import load_scenario, scenario_names
 from engine.games.gandhi.setup import build_deck, scenario_event
-from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.state import GandhiState, clone
 from engine.games.gandhi.summary import summary
 
 T = TypeVar("T")
 
 OPTIONS = {"gujarat": ("princely_state", "province")}
 VERBS = ("place", "pass", "strike", "imperialism", "release", "programme", "base", "skip",
-         "move", "done")
+         "move", "to", "cancel", "done")
 
 
 class DeckChance:
@@ -101,6 +101,9 @@ class Gandhi(Ruleset[GandhiState]):
     def active_seats(self, state: GandhiState) -> frozenset[str]:
         ask = question(state)
         return frozenset({ask.seat}) if ask else frozenset()
+
+    def clone(self, state: GandhiState) -> GandhiState:
+        return clone(state)
 
     def is_over(self, state: GandhiState) -> bool:
         return state.result is not None

@@ -6,7 +6,7 @@ totals and margins are derived (``engine.games.gandhi.derived``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.coin.sequence import CardTurn
@@ -65,6 +65,33 @@ class GandhiState:
     step: Step = field(default_factory=Step)
     crisis_placement_due: bool = False
     result: dict[str, Any] | None = None
+    # bumped by every event; keys the cache of the pending question (not part of equality)
+    version: int = field(default=0, compare=False)
+    asked: tuple[int, Any] | None = field(default=None, compare=False, repr=False)
 
     def space(self, space_id: str) -> SpaceState:
+        """A space to read.  An empty space is not stored, so reading never changes the
+        state; only the fold writes (``writable``)."""
+        return self.spaces.get(space_id) or SpaceState()
+
+    def writable(self, space_id: str) -> SpaceState:
         return self.spaces.setdefault(space_id, SpaceState())
+
+
+def clone(state: GandhiState) -> GandhiState:
+    """A copy that shares nothing mutable with ``state`` (and drops the question cache)."""
+    copy = replace(state, options=dict(state.options), jail=dict(state.jail),
+                   out_of_play=dict(state.out_of_play), resources=dict(state.resources),
+                   eligible=dict(state.eligible), played=list(state.played), asked=None,
+                   spaces={k: replace(v, pieces=dict(v.pieces))
+                           for k, v in state.spaces.items()},
+                   turn=CardTurn(state.turn.order, list(state.turn.acted),
+                                 list(state.turn.passed)),
+                   step=Step(state.step.name, state.step.seat,
+                             _copy_data(state.step.data)),
+                   result=None if state.result is None else dict(state.result))
+    return copy
+
+
+def _copy_data(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, list) else v for k, v in data.items()}

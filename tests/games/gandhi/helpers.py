@@ -51,7 +51,11 @@ def apply(state: GandhiState, events: list[Event]) -> GandhiState:
 
 def choose(state: GandhiState, seat: str, text: str, rolls: tuple[int, ...] = (),
            cards: dict[int, str] | None = None) -> list[Event]:
-    """Decide ``text`` for ``seat`` and apply the events; returns them."""
+    """Decide ``text`` for ``seat`` and apply the events; returns them.  A Redeploy
+    written whole (``move troop from A to B``) is given as its two decisions."""
+    if text.startswith("move ") and " to " in text:
+        first, _, target = text.rpartition(" to ")
+        return [*choose(state, seat, first), *choose(state, seat, f"to {target}", rolls, cards)]
     events = RULES.decide(state, seat, Action(text), ReplayChance(rolls, cards))
     apply(state, events)
     return events

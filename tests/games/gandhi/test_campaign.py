@@ -116,10 +116,13 @@ def test_6_4_2_troops_left_in_provinces_cost_2_and_cities_keep_one() -> None:
 def test_6_4_2_troops_never_enter_states() -> None:
     state = settle(position({"delhi": {"pieces": {"troops": 1, "sepoys": 1}}},
                             step="redeploy", seat="raj"))
+    choose(state, "raj", "move sepoy from Delhi")
+    assert "to Orissa" in asked(state)[1]
+    choose(state, "raj", "cancel")
+    choose(state, "raj", "move troop from Delhi")
     texts = asked(state)[1]
-    assert "move sepoy from Delhi to Orissa" in texts
-    assert "move troop from Delhi to Orissa" not in texts
-    assert "move troop from Delhi to Bihar" not in texts   # no Raj Control there
+    assert "to Orissa" not in texts and "to Bihar" not in texts  # a State; no Raj Control
+    assert "to Punjab" not in texts and "to Calcutta" in texts
 
 
 def test_6_5_reset_unrest_stays_with_guerrillas() -> None:

@@ -11,7 +11,7 @@ from engine.core.events import Event
 from engine.core.messages import Msg
 from engine.games.gandhi.derived import board, is_state, raj_control
 from engine.games.gandhi.effects import begin, resources
-from engine.games.gandhi.events import PiecesMoved, PiecesRemoved, ViceroyChanged
+from engine.games.gandhi.events import PiecesMoved, PiecesRemoved, StepNoted, ViceroyChanged
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.names import space_text
 from engine.games.gandhi.pieces import (
@@ -33,6 +33,7 @@ from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.campaign import Automatic
 from engine.games.gandhi.steps.support import DONE
 
+CANCEL = Action("cancel", Msg("gandhi.label.cancel"))
 TROOP_UPKEEP = 2  # 6.4.2 per Troop remaining in a Province or on a Railway
 WORDS = {TROOPS: "troop", SEPOYS: "sepoy", CONGRESS_ACTIVISTS: "activist",
          ML_ACTIVISTS: "activist", GANDHI: "Gandhi", GUERRILLAS_UNDERGROUND: "underground",
@@ -91,26 +92,43 @@ def on_railways(state: GandhiState, faction: str) -> int:
                if k != GANDHI)
 
 
-def moves(state: GandhiState, faction: str) -> Iterator[Action]:
+def pieces_to_move(state: GandhiState, faction: str) -> Iterator[Action]:
+    """First half of a move: which piece, from where."""
     b = board(state)
-    for origin, sp in list(state.spaces.items()):
-        for kind in KINDS[faction]:
-            if not sp.count(kind):
-                continue
-            for target in b.spaces:
-                if target != origin and destination(state, faction, kind, target):
-                    yield Action(f"move {WORDS[kind]} from {space_text(b, origin)} to "
-                                 f"{space_text(b, target)}", args=(kind, origin, target))
+    for kind in KINDS[faction]:
+        targets = _targets(state, faction, kind)
+        for origin, sp in state.spaces.items():
+            if sp.count(kind) and set(targets) - {origin}:
+                yield Action(f"move {WORDS[kind]} from {space_text(b, origin)}",
+                             args=(kind, origin))
+
+
+def _targets(state: GandhiState, faction: str, kind: str) -> list[str]:
+    return [t for t in board(state).spaces if destination(state, faction, kind, t)]
+
+
+def destinations(state: GandhiState, faction: str, kind: str, origin: str) -> list[Action]:
+    """Second half: where to."""
+    b = board(state)
+    return [Action(f"to {space_text(b, t)}", args=(t,))
+            for t in _targets(state, faction, kind) if t != origin]
 
 
 @step("redeploy")
 class Redeploy:
-    """6.4.2-6.4.5 Each Faction in turn moves pieces one at a time, then says done."""
+    """6.4.2-6.4.5 Each Faction in turn moves pieces one at a time (the piece, then its
+    destination), then says done."""
 
     def ask(self, state: GandhiState) -> Ask | None:
         faction = state.step.seat
         assert faction is not None
-        actions = list(moves(state, faction))
+        moving = state.step.data.get("moving")
+        if moving:
+            kind, origin = moving
+            return Ask(faction, Msg("gandhi.prompt.redeploy_to", piece=WORDS[kind],
+                                    origin=space_text(board(state), origin)),
+                       (*destinations(state, faction, kind, origin), CANCEL))
+        actions = list(pieces_to_move(state, faction))
         if not on_railways(state, faction):
             actions.append(DONE)
         if actions == [DONE]:
@@ -120,8 +138,13 @@ class Redeploy:
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         if action.verb == "done":
             return self.auto(state, chance)
-        kind, origin, target = action.args
-        return [PiecesMoved(kind=kind, count=1, origin=origin, destination=target)]
+        if action.verb == "move":
+            return [StepNoted(key="moving", value=list(action.args))]
+        if action.verb == "cancel":
+            return [StepNoted(key="moving", value=None)]
+        kind, origin = state.step.data["moving"]
+        return [PiecesMoved(kind=kind, count=1, origin=origin, destination=action.args[0]),
+                StepNoted(key="moving", value=None)]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
         faction = state.step.seat
