@@ -234,9 +234,9 @@ class Service:
         if ruleset.is_over(state.game):
             raise GameOver()
         active = ruleset.active_seats(state.game)
-        if seat not in active:
-            raise NotYourDecision(seat=seat, waiting=", ".join(sorted(active)))
         choice = ruleset.legal_actions(state.game, seat)
+        if seat not in active and not choice.actions:  # side actions may come from anyone
+            raise NotYourDecision(seat=seat, waiting=", ".join(sorted(active)))
         text = command.text if isinstance(command, Action) else command
         action = parse(text, choice, ruleset.verbs(),
                        lambda typed: ruleset.explain(state.game, seat, typed))

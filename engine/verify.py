@@ -127,10 +127,8 @@ def _check_action(ruleset: Ruleset[Any], folder: Folder, batch: Sequence[Recorde
     taken = batch[0].event
     assert isinstance(taken, ActionTaken)
     state = folder.state.game
-    if taken.seat not in ruleset.active_seats(state):
-        return f"{taken.seat} acted out of turn"
     action = ruleset.legal_actions(state, taken.seat).find(taken.text)
-    if action is None:
+    if action is None:  # out of turn, or not allowed by the current rules
         return f"“{taken.text}” is not legal for {taken.seat} under the current rules"
     logged = [r.event for r in batch[1:] if not isinstance(r.event, SecretRevealed)]
     chance: Chance

@@ -21,12 +21,13 @@ from engine.games.gandhi.scenarios import load_scenario, scenario_names
 from engine.games.gandhi.setup import build_deck, scenario_event
 from engine.games.gandhi.state import GandhiState, clone
 from engine.games.gandhi.summary import summary
+from engine.games.gandhi.transfers import give, transfer_actions
 
 T = TypeVar("T")
 
 OPTIONS = {"gujarat": ("princely_state", "province")}
 VERBS = ("place", "pass", "strike", "imperialism", "release", "programme", "base", "skip",
-         "move", "to", "cancel", "done")
+         "move", "to", "cancel", "done", "give")
 
 
 class DeckChance:
@@ -82,16 +83,19 @@ class Gandhi(Ruleset[GandhiState]):
 
     def legal_actions(self, state: GandhiState, seat: str) -> Choice:
         ask = question(state)
+        side = tuple(transfer_actions(state, seat))
         if ask is None or ask.seat != seat:
             waiting = ask.seat if ask else ""
-            return Choice(Msg("gandhi.prompt.wait", waiting=waiting), (), seat)
-        return Choice(ask.prompt, ask.actions, seat)
+            return Choice(Msg("gandhi.prompt.wait", waiting=waiting), side, seat)
+        return Choice(ask.prompt, (*ask.actions, *side), seat)
 
     def decide(self, state: GandhiState, seat: str, action: Action, chance: Chance
                ) -> list[Event]:
         chosen = self.legal_actions(state, seat).find(action.text)
         if chosen is None:
             raise IllegalAction(text=action.text, reason=Msg("reason.not_offered_now"))
+        if chosen.verb == "give":  # 1.5.2, outside the turn order
+            return give(state, seat, chosen)
         events = STEPS[state.step.name].act(state, chosen, chance)
         return run(state, events, chance, self.clone)
 

@@ -69,6 +69,14 @@ class GandhiState:
     version: int = field(default=0, compare=False)
     asked: tuple[int, Any] | None = field(default=None, compare=False, repr=False)
 
+    @property
+    def step_name(self) -> str:
+        return self.step.name
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
     def space(self, space_id: str) -> SpaceState:
         """A space to read.  An empty space is not stored, so reading never changes the
         state; only the fold writes (``writable``)."""

@@ -1,0 +1,36 @@
+"""1.5.2 Transferring Resources: Raj and Revolutionaries may give each other Resources at
+any time that one of them is executing an Operation, Special Activity or Event.
+
+Steps of an execution record the executing Faction in their data (``executing``); while
+it is Raj or the Revolutionaries, both may give.  The giver decides, so the Faction that
+is not on turn may act too: these are side actions outside the turn order.
+"""
+
+from __future__ import annotations
+
+from engine.core.actions import Action
+from engine.core.events import Event
+from engine.core.messages import Msg
+from engine.games.gandhi.effects import resources
+from engine.games.gandhi.pieces import RAJ, RESOURCES_MAX, REVOLUTIONARIES
+from engine.games.gandhi.state import GandhiState
+
+PARTNER = {RAJ: REVOLUTIONARIES, REVOLUTIONARIES: RAJ}
+
+
+def transfers_open(state: GandhiState) -> bool:
+    return state.step.data.get("executing") in PARTNER and state.result is None
+
+
+def transfer_actions(state: GandhiState, seat: str) -> list[Action]:
+    if seat not in PARTNER or not transfers_open(state):
+        return []
+    other = PARTNER[seat]
+    most = min(state.resources.get(seat, 0), RESOURCES_MAX - state.resources.get(other, 0))
+    return [Action(f"give {n} to {other}", Msg("gandhi.label.give", n=n), args=(str(n),))
+            for n in range(1, most + 1)]
+
+
+def give(state: GandhiState, seat: str, action: Action) -> list[Event]:
+    amount = int(action.args[0])
+    return [*resources(state, seat, -amount), *resources(state, PARTNER[seat], amount)]
