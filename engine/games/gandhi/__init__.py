@@ -1,6 +1,8 @@
-"""Gandhi (GMT COIN Vol. IX).  Importing this package registers the ruleset."""
+"""Gandhi (GMT COIN Vol. IX).  Importing this package registers the ruleset and its
+Operations."""
 
 from engine.core import ruleset as registry
+from engine.games.gandhi import ops  # noqa: F401  (Operations offered on the cards)
 from engine.games.gandhi.ruleset import Gandhi
 
 registry.register(Gandhi)

@@ -1,0 +1,12 @@
+"""Operations and Special Activities (3.0, 4.0).  Importing this package registers them
+with the card step."""
+
+from engine.games.gandhi.ops import framework, raj
+from engine.games.gandhi.steps.cards import CARD_CHOICES, CARD_HANDLERS
+
+CARD_CHOICES.append(framework.card_choices)
+for _activity in framework.OPERATIONS.values():
+    CARD_HANDLERS[_activity.name] = framework.start
+CARD_HANDLERS["limited"] = framework.start
+
+__all__ = ["framework", "raj"]

@@ -1,0 +1,141 @@
+"""Executing an Operation and its Special Activity as one suspendable step (3.0, 4.1).
+
+A Faction on a card picks an Operation (or a Limited Operation, 2.3.5); the "execution"
+step then asks for the Operation's next choices, offers the Faction's Special Activities
+before, during or after it (4.1, never during a Limited Operation), runs a started Special
+Activity to its end without interruption, and finishes with ``done``.  Operations and
+Special Activities are small classes registered here, each owning its working keys in the
+step's data (prefixed with its name).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engine.coin.sequence import Did, options
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import Event
+from engine.core.messages import Msg
+from engine.games.gandhi.effects import begin
+from engine.games.gandhi.events import FactionActed, StepNoted
+from engine.games.gandhi.flow import Ask, step
+from engine.games.gandhi.state import GandhiState
+
+DONE = Action("done", Msg("gandhi.label.done"))
+
+
+class Activity(Protocol):
+    """An Operation or a Special Activity of one Faction."""
+
+    name: str        # the canonical verb, e.g. "deploy"
+    faction: str
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool: ...
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]: ...
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]: ...
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool: ...
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]: ...
+
+
+OPERATIONS: dict[str, Activity] = {}
+SPECIALS: dict[str, Activity] = {}
+
+
+def operation(cls: type) -> type:
+    activity: Activity = cls()
+    OPERATIONS[f"{activity.faction}:{activity.name}"] = activity
+    return cls
+
+
+def special(cls: type) -> type:
+    activity: Activity = cls()
+    SPECIALS[f"{activity.faction}:{activity.name}"] = activity
+    return cls
+
+
+def of(registry: dict[str, Activity], faction: str) -> list[Activity]:
+    return [a for key, a in registry.items() if key.startswith(f"{faction}:")]
+
+
+def note(**values: Any) -> list[Event]:
+    return [StepNoted(key=k, value=v) for k, v in values.items()]
+
+
+# --- the card's offer (2.3.4) ----------------------------------------------------------
+
+
+def card_choices(state: GandhiState, faction: str, allowed: frozenset[Did]) -> list[Action]:
+    out: list[Action] = []
+    for op in of(OPERATIONS, faction):
+        if allowed & {Did.OP, Did.OP_SA} and op.can_start(state, False):
+            out.append(Action(op.name, Msg(f"gandhi.operation.{op.name}")))
+        if Did.LIMITED_OP in allowed and op.can_start(state, True):
+            out.append(Action(f"limited {op.name}", Msg(f"gandhi.operation.{op.name}")))
+    return out
+
+
+def start(state: GandhiState, faction: str, action: Action, chance: Chance) -> list[Event]:
+    limited = action.verb == "limited"
+    name = action.words[-1]
+    allowed = options(state.turn)
+    return [begin("execution", faction, executing=faction, op=name, limited=limited,
+                  sa_allowed=Did.OP_SA in allowed and not limited, sa=None, sa_done=False)]
+
+
+# --- the execution step -----------------------------------------------------------------
+
+
+def current(state: GandhiState) -> tuple[Activity, bool]:
+    """The activity now asking (the Special Activity while one runs), and whether SA."""
+    data, faction = state.step.data, state.step.seat
+    if data.get("sa") and not data.get("sa_done"):
+        return SPECIALS[f"{faction}:{data['sa']}"], True
+    return OPERATIONS[f"{faction}:{data['op']}"], False
+
+
+def special_offers(state: GandhiState) -> list[Action]:
+    data, faction = state.step.data, state.step.seat or ""
+    if not data.get("sa_allowed") or data.get("sa"):
+        return []
+    return [Action(sa.name, Msg(f"gandhi.special_activity.{sa.name}"))
+            for sa in of(SPECIALS, faction) if sa.can_start(state, False)]
+
+
+@step("execution")
+class Execution:
+    def ask(self, state: GandhiState) -> Ask:
+        activity, is_special = current(state)
+        data = state.step.data
+        actions = activity.choices(state, data)
+        if not is_special:
+            actions += special_offers(state)
+        if activity.can_finish(state, data) or not actions:
+            actions.append(DONE)  # nothing left to do (e.g. Resources given away, 1.5.2)
+        prompt = Msg(f"gandhi.prompt.{activity.name}", limited=data.get("limited", False))
+        return Ask(state.step.seat or "", prompt, tuple(actions))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        activity, is_special = current(state)
+        data = state.step.data
+        if action.verb == "done":
+            if is_special:   # 4.1 back to the Operation once the SA is complete
+                return [*activity.finish(state, data), *note(sa_done=True)]
+            return [*activity.finish(state, data), *self.end(state)]
+        if not is_special and action.verb in {a.name for a in of(SPECIALS, state.step.seat or "")}:
+            return note(sa=action.verb)
+        return activity.act(state, data, action, chance)
+
+    def end(self, state: GandhiState) -> list[Event]:
+        data, faction = state.step.data, state.step.seat or ""
+        did = Did.LIMITED_OP if data.get("limited") else (
+            Did.OP_SA if data.get("sa") else Did.OP)
+        return [FactionActed(faction=faction, did=did.value), begin("card")]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return []
