@@ -1,8 +1,8 @@
 """The one translation function (DESIGN.md §7).
 
-Every user-facing string is a key plus parameters.  Catalogues are TOML files, one per
+Every user-facing string is a key plus parameters.  Catalogues are TOML files per
 language, found in ``engine/locales/`` (messages shared by every game) and in each game's
-``locales/`` folder.  Nested tables flatten to dotted keys: ``[error] unknown = "..."``
+``locales/`` folder: ``en.toml``, plus ``<part>.en.toml`` files that one module owns.  Nested tables flatten to dotted keys: ``[error] unknown = "..."``
 is the key ``error.unknown``.  A missing translation falls back to English, then to the
 key itself, so a gap is visible but never fatal.
 """
@@ -37,10 +37,11 @@ def catalogue(lang: str) -> dict[str, str]:
     """Every key known in ``lang``, merged from all catalogue folders."""
     merged: dict[str, str] = {}
     for folder in _CATALOGUE_DIRS:
-        path = folder / f"{lang}.toml"
-        if path.exists():
-            with path.open("rb") as fh:
-                merged.update(_flatten(tomllib.load(fh)))
+        # ``en.toml`` and any ``<part>.en.toml`` (one file per module that owns strings)
+        for path in [folder / f"{lang}.toml", *sorted(folder.glob(f"*.{lang}.toml"))]:
+            if path.exists():
+                with path.open("rb") as fh:
+                    merged.update(_flatten(tomllib.load(fh)))
     return merged
 
 
