@@ -1,7 +1,7 @@
 """Operations and Special Activities (3.0, 4.0).  Importing this package registers them
 with the card step."""
 
-from engine.games.gandhi.ops import framework, raj
+from engine.games.gandhi.ops import congress, framework, league, raj, revolutionaries
 from engine.games.gandhi.steps.cards import CARD_CHOICES, CARD_HANDLERS
 
 CARD_CHOICES.append(framework.card_choices)
@@ -9,4 +9,4 @@ for _activity in framework.OPERATIONS.values():
     CARD_HANDLERS[_activity.name] = framework.start
 CARD_HANDLERS["limited"] = framework.start
 
-__all__ = ["framework", "raj"]
+__all__ = ["congress", "framework", "league", "raj", "revolutionaries"]

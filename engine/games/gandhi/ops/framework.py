@@ -10,6 +10,7 @@ step's data (prefixed with its name).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine.coin.sequence import Did, options
@@ -45,17 +46,21 @@ class Activity(Protocol):
 
 OPERATIONS: dict[str, Activity] = {}
 SPECIALS: dict[str, Activity] = {}
+# first words of the texts activities offer (the parser tells unknown from illegal by them)
+VERBS: set[str] = {"limited", "done", "in", "recall"}
 
 
 def operation(cls: type) -> type:
     activity: Activity = cls()
     OPERATIONS[f"{activity.faction}:{activity.name}"] = activity
+    VERBS.add(activity.name)
     return cls
 
 
 def special(cls: type) -> type:
     activity: Activity = cls()
     SPECIALS[f"{activity.faction}:{activity.name}"] = activity
+    VERBS.add(activity.name)
     return cls
 
 
@@ -118,7 +123,9 @@ class Execution:
         if activity.can_finish(state, data) or not actions:
             actions.append(DONE)  # nothing left to do (e.g. Resources given away, 1.5.2)
         prompt = Msg(f"gandhi.prompt.{activity.name}", limited=data.get("limited", False))
-        return Ask(state.step.seat or "", prompt, tuple(actions))
+        # an activity may put a question to another Faction (e.g. Satyagraha asks Raj):
+        # it sets data["asking"] and its choices() answer for that Faction meanwhile
+        return Ask(data.get("asking") or state.step.seat or "", prompt, tuple(actions))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         activity, is_special = current(state)
@@ -135,7 +142,35 @@ class Execution:
         data, faction = state.step.data, state.step.seat or ""
         did = Did.LIMITED_OP if data.get("limited") else (
             Did.OP_SA if data.get("sa") else Did.OP)
-        return [FactionActed(faction=faction, did=did.value), begin("card")]
+        return [FactionActed(faction=faction, did=did.value),
+                begin("after_turn", None, faction=faction, **{
+                    k: v for k, v in data.items() if k.startswith("turn_")})]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
         return []
+
+
+# --- the end of a Faction's turn ------------------------------------------------------------
+
+AfterTurn = Callable[[GandhiState], list[Event]]
+AFTER_TURN: list[AfterTurn] = []
+"""End-of-turn consequences.  Each hook reads ``state.step.data`` (the executing
+``faction`` and any ``turn_*`` keys an activity noted, e.g. ``turn_gandhi_arrested``) and
+returns events; a hook that needs a decision returns a ``begin(step, seat, ...)`` whose
+step, once done, must ``begin("after_turn", ...)`` again with that key cleared."""
+
+
+@step("after_turn")
+class AfterTurnStep:
+    def ask(self, state: GandhiState) -> None:
+        return None
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        return []
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        for hook in AFTER_TURN:
+            events = hook(state)
+            if events:
+                return events
+        return [begin("card")]
