@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--scenario")
     new.add_argument("--game", help="game id (default: random)")
     new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    new.add_argument("--pack", metavar="FILE", help="a deck pack (TOML) for this game")
     new.add_argument("--seat", action="append", default=[], metavar="SEAT=USER")
     new.add_argument("--admin")
     sub.add_parser("games", help="list games")
@@ -75,6 +76,29 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--games", type=int, default=100)
     fz.add_argument("--seed", type=int, default=1)
     fz.add_argument("--out", default="fuzz-failures", help="where failing logs go")
+    render = sub.add_parser("render", help="write the map picture of a game (PNG)")
+    render.add_argument("game")
+    render.add_argument("--at", type=int, help="as of this event (default: now)")
+    render.add_argument("--out", help="file to write (default: GAME-SEQ.png)")
+    render.add_argument("--lang", dest="render_lang", help="en, es or it")
+    digest = sub.add_parser("digest", help="the map and text of what happened since SEQ")
+    digest.add_argument("game")
+    digest.add_argument("--since", type=int, help="from this event (default: last card)")
+    digest.add_argument("--at", type=int, help="up to this event (default: now)")
+    digest.add_argument("--out", help="file to write (default: GAME-digest-SEQ.png)")
+    digest.add_argument("--lang", dest="render_lang", help="en, es or it")
+    replay = sub.add_parser("replay", help="an animation of a game, or one turn as PNG")
+    replay.add_argument("game")
+    replay.add_argument("--from", dest="first", type=int, default=0, help="first turn")
+    replay.add_argument("--to", dest="last", type=int, help="last turn (default: the end)")
+    replay.add_argument("--turn", type=int, help="write only this turn, as PNG")
+    replay.add_argument("--format", choices=("auto", "gif", "webp"), default=None,
+                        help="default: from --out's extension, else the smaller")
+    replay.add_argument("--out", help="file to write (default: GAME-replay.EXT)")
+    replay.add_argument("--lang", dest="render_lang", help="en, es or it")
+    bench_render = sub.add_parser("bench-render", help="time map, digest and replay renders")
+    bench_render.add_argument("--runs", type=int, default=30)
+    bench_render.add_argument("--frames", type=int, default=100)
     return p
 
 
@@ -86,6 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     games.load([*config.plugins, *args.plugin])
     store = Store(args.db or config.db_path)
     service = Service(store)
+    import bot.render_commands  # noqa: F401
     from bot import commands  # the handlers; imported late to keep start-up light
 
     handler: Handler = commands.HANDLERS[args.command or "main"]

@@ -34,6 +34,14 @@ def typed_options(raw: dict[str, str]) -> dict[str, object]:
     return {k: convert(v) for k, v in raw.items()}
 
 
+def read_pack(path: str) -> str:
+    """A deck pack's text exactly as written (its SHA-256 is logged with the game)."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CourierError("error.invalid_data", problem=f"{path}: {exc}") from None
+
+
 def cmd_new(args: argparse.Namespace, service: Service, config: Config) -> int:
     name = args.ruleset or default_ruleset(config)
     if name is None:
@@ -43,7 +51,10 @@ def cmd_new(args: argparse.Namespace, service: Service, config: Config) -> int:
         raise CourierError("error.unknown_ruleset", ruleset=name,
                            choices=", ".join(registry.names()))
     scenario = args.scenario or registry.get(name).scenarios()[0]
-    game = service.create_game(name, scenario, options=typed_options(pairs(args.option)),
+    options = typed_options(pairs(args.option))
+    if getattr(args, "pack", None):  # DESIGN.md §1: the pack's text is logged with the game
+        options["pack"] = read_pack(args.pack)
+    game = service.create_game(name, scenario, options=options,
                                seats=pairs(args.seat), admin=args.admin,
                                language=config.language, game_id=args.game)
     say(config, "cli.game_created", game=game, ruleset=name, scenario=scenario)

@@ -19,6 +19,7 @@ from engine.service import Service
 from engine.store import Store
 
 Check = Callable[[Any], list[str]]
+DONE_ODDS = 0.25
 
 
 @dataclass
@@ -57,7 +58,7 @@ def play_one(service: Service, name: str, scenario: str, options: dict[str, Any]
         texts = service.legal(game, seat).texts()
         if not texts:
             return game, actions, f"{seat} must act but has no legal action"
-        result = service.act(game, seat, None, rng.choice(texts))
+        result = service.act(game, seat, None, pick(rng, texts))
         actions += 1
         for record in result.events:
             folder.apply(record)
@@ -67,6 +68,15 @@ def play_one(service: Service, name: str, scenario: str, options: dict[str, Any]
         if folder.state.game != result.state.game:
             return game, actions, "fold(log) differs from the service's state"
     return game, actions, f"no end after {max_actions} actions"
+
+
+def pick(rng: random.Random, texts: list[str]) -> str:
+    """Uniform among the legal texts, except that ``done`` is taken with ``DONE_ODDS``
+    when offered: an open-ended step (the edits of a manual Event, Redeploy) lists
+    hundreds of choices beside it, and a uniform walk would rarely stop."""
+    if "done" in texts and rng.random() < DONE_ODDS:
+        return "done"
+    return rng.choice(texts)
 
 
 def _check_all(check: Check, state: Any) -> str:

@@ -1,10 +1,11 @@
 """The one translation function (DESIGN.md §7).
 
 Every user-facing string is a key plus parameters.  Catalogues are TOML files per
-language, found in ``engine/locales/`` (messages shared by every game) and in each game's
-``locales/`` folder: ``en.toml``, plus ``<part>.en.toml`` files that one module owns.  Nested tables flatten to dotted keys: ``[error] unknown = "..."``
-is the key ``error.unknown``.  A missing translation falls back to English, then to the
-key itself, so a gap is visible but never fatal.
+language, found in ``engine/locales/`` (messages shared by every game) and in each
+game's ``locales/`` folder: ``en.toml``, plus ``<part>.en.toml`` files that one module
+owns.  Nested tables flatten to dotted keys: ``[error] unknown = "..."`` is the key
+``error.unknown``.  A missing translation falls back to English, then to the key itself,
+so a gap is visible but never fatal.
 """
 
 from __future__ import annotations

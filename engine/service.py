@@ -97,6 +97,9 @@ class Service:
         self.clock = clock
         self.snapshots = snapshots
         self._observers: list[Observer] = []
+        # the latest folded state per game, valid while the log's head (seq, hash) is the
+        # same: a cache, so another process's append is always seen
+        self._latest: dict[str, tuple[tuple[int, str], KernelState]] = {}
 
     # --- observers -----------------------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
@@ -177,7 +180,19 @@ class Service:
         return self._load(ruleset, game_id, at)
 
     def _load(self, ruleset: Ruleset[Any], game_id: str, at: int | None) -> KernelState:
-        head = self.store.head(game_id)[0] if at is None else at
+        """Callers must not change the state they get: it may be the cached latest one."""
+        if at is None:
+            head, digest = self.store.head(game_id)
+            cached = self._latest.get(game_id)
+            if cached is not None and cached[0] == (head, digest):
+                return cached[1]
+            state = self._load_from_store(ruleset, game_id, head, latest=True)
+            self._latest[game_id] = ((head, digest), state)
+            return state
+        return self._load_from_store(ruleset, game_id, at, latest=False)
+
+    def _load_from_store(self, ruleset: Ruleset[Any], game_id: str, head: int,
+                         latest: bool) -> KernelState:
         snap = self.store.snapshot(game_id, head + 1, ruleset.version) if self.snapshots \
             else None
         if snap is not None:
@@ -188,7 +203,7 @@ class Service:
             except NeedsFullFold:
                 pass
             else:
-                if at is None and len(rows) > SNAPSHOT_DISTANCE:  # a long turn: refresh
+                if latest and len(rows) > SNAPSHOT_DISTANCE:  # a long turn: refresh
                     self.store.put_snapshot(game_id, state.seq, ruleset.version,
                                             pickle.dumps(state))
                 return state
@@ -259,6 +274,7 @@ class Service:
             state = Folder(ruleset, before).apply_all(records)
         except NeedsFullFold:
             state = self._load(ruleset, game_id, records[-1].seq)
+        self._latest[game_id] = ((records[-1].seq, records[-1].hash), state)
         active = ruleset.active_seats(state.game)
         over = ruleset.is_over(state.game)
         if self.snapshots and active != active_before:

@@ -29,6 +29,22 @@ class CardTurn:
     order: tuple[str, ...] = ()
     acted: list[tuple[str, Did]] = field(default_factory=list)
     passed: list[str] = field(default_factory=list)
+    # 5.0 an Event may make a Faction Ineligible for the next card, or keep one Eligible
+    made_ineligible: list[str] = field(default_factory=list)
+    kept_eligible: list[str] = field(default_factory=list)
+
+    def copy(self) -> CardTurn:
+        return CardTurn(self.order, list(self.acted), list(self.passed),
+                        list(self.made_ineligible), list(self.kept_eligible))
+
+    def mark(self, faction: str, eligible: bool) -> None:
+        """5.0 The latest Event instruction about ``faction`` wins."""
+        keep, drop = ((self.kept_eligible, self.made_ineligible) if eligible
+                      else (self.made_ineligible, self.kept_eligible))
+        if faction in drop:
+            drop.remove(faction)
+        if faction not in keep:
+            keep.append(faction)
 
 
 def next_eligible(turn: CardTurn, eligible: Mapping[str, bool]) -> str | None:

@@ -59,6 +59,15 @@ def controllable(board_: Map, space_id: str, space: SpaceState) -> bool:
 
 def raj_control(state: GandhiState, space_id: str) -> bool:
     """1.7.1 Cubes exceed all other Active pieces in a City or Province."""
+    memo = state.memoised()
+    key = ("raj_control", space_id)
+    if key not in memo:
+        memo[key] = _raj_control(state, space_id)
+    result: bool = memo[key]
+    return result
+
+
+def _raj_control(state: GandhiState, space_id: str) -> bool:
     b = board(state)
     space = state.spaces.get(space_id, SpaceState())
     return victory.has_raj_control(

@@ -29,6 +29,16 @@ class ScenarioSetUp(Event):
     viceroy: str
 
 
+class DeckPackLoaded(Event):
+    """The game's deck pack (DESIGN.md §1), logged whole right after the setup so a replay
+    or ``verify`` uses the same cards without any outside file."""
+
+    type: Literal["DeckPackLoaded"] = "DeckPackLoaded"
+    name: str | None = None
+    hash: str        # SHA-256 of ``text``
+    text: str        # the pack's TOML text
+
+
 class PiecesPlaced(Event):
     """Pieces enter a space from a box (Available, Out of Play or Jail)."""
 
@@ -140,6 +150,14 @@ class EligibilitySet(Event):
     eligible: dict[str, bool]
 
 
+class EligibilityMarked(Event):
+    """5.0 An Event keeps a Faction Eligible, or makes it Ineligible, for the next card."""
+
+    type: Literal["EligibilityMarked"] = "EligibilityMarked"
+    faction: str
+    eligible: bool
+
+
 class CardTurnBegan(Event):
     type: Literal["CardTurnBegan"] = "CardTurnBegan"
     card: str
@@ -196,7 +214,8 @@ class GameEnded(Event):
 
 
 GANDHI_EVENTS: tuple[type[Event], ...] = (
-    ScenarioSetUp, PiecesPlaced, PiecesRemoved, PiecesMoved, PiecesFlipped, BoxTransfer,
-    SupportShifted, MarkerSet, TrackSet, ResourcesSet, CardAdvanced, CampaignSwapped,
-    FactionPassed, FactionActed, EligibilitySet, CardTurnBegan, StepBegan, StepNoted,
-    CampaignBegan, ViceroyChanged, CrisisPlacementDue, GameEnded, DieRolled, CardRevealed)
+    ScenarioSetUp, DeckPackLoaded, PiecesPlaced, PiecesRemoved, PiecesMoved, PiecesFlipped,
+    BoxTransfer, SupportShifted, MarkerSet, TrackSet, ResourcesSet, CardAdvanced,
+    CampaignSwapped, FactionPassed, FactionActed, EligibilitySet, EligibilityMarked,
+    CardTurnBegan, StepBegan, StepNoted, CampaignBegan, ViceroyChanged, CrisisPlacementDue,
+    GameEnded, DieRolled, CardRevealed)

@@ -108,6 +108,7 @@ def _acted(s: GandhiState, e: ev.FactionActed) -> None:
 
 HANDLERS: dict[str, Callable[[GandhiState, Any], None]] = {
     "ScenarioSetUp": _setup,
+    "DeckPackLoaded": lambda s, e: setattr(s, "pack", e.text),
     "PiecesPlaced": _placed,
     "PiecesRemoved": _removed,
     "PiecesMoved": _moved,
@@ -123,6 +124,7 @@ HANDLERS: dict[str, Callable[[GandhiState, Any], None]] = {
     "FactionPassed": lambda s, e: s.turn.passed.append(e.faction),
     "FactionActed": _acted,
     "EligibilitySet": lambda s, e: setattr(s, "eligible", dict(e.eligible)),
+    "EligibilityMarked": lambda s, e: s.turn.mark(e.faction, e.eligible),
     "CardTurnBegan": lambda s, e: setattr(s, "turn", CardTurn(tuple(e.order))),
     "StepBegan": _step,
     "StepNoted": _noted,

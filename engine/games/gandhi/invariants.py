@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.gandhi.derived import available, board, is_state, unrest_markers_left
+from engine.games.gandhi.derived import board, is_state, unrest_markers_left
 from engine.games.gandhi.pieces import (
     GANDHI,
     INVENTORY,
@@ -13,6 +13,7 @@ from engine.games.gandhi.pieces import (
     TRACK_MAX,
     TRACK_MIN,
     TROOPS,
+    box_kind,
 )
 from engine.games.gandhi.state import GandhiState
 
@@ -21,8 +22,8 @@ def problems(state: GandhiState) -> list[str]:
     """Every broken physical rule; empty when the position is sound."""
     if not state.spaces:
         return []
-    found = [f"{kind}: {available(state, kind)} Available"
-             for kind in INVENTORY if available(state, kind) < 0]
+    found = [f"{kind}: {left} Available" for kind, left in _available(state).items()
+             if left < 0]
     found += _tracks(state)
     found += _spaces(state)
     if unrest_markers_left(state) < 0:
@@ -32,6 +33,18 @@ def problems(state: GandhiState) -> list[str]:
     if state.jail.get(GANDHI, 0) + sum(sp.count(GANDHI) for sp in state.spaces.values()) > 1:
         found.append("more than one Gandhi")
     return found
+
+
+def _available(state: GandhiState) -> dict[str, int]:
+    """Every kind's Available count in one pass (derived.available, for all kinds)."""
+    left = dict(INVENTORY)
+    for sp in state.spaces.values():
+        for kind, n in sp.pieces.items():
+            left[box_kind(kind)] -= n
+    for box in (state.jail, state.out_of_play):
+        for kind, n in box.items():
+            left[kind] -= n
+    return left
 
 
 def _tracks(state: GandhiState) -> list[str]:

@@ -19,6 +19,15 @@ def space_text(board: Map, space_id: str) -> str:
 
 
 _INDEXES: dict[int, dict[str, str]] = {}
+_TEXTS: dict[int, dict[str, str]] = {}
+
+
+def space_texts(board: Map) -> dict[str, str]:
+    """Every space's canonical text by id, in map order (computed once per map)."""
+    key = id(board)
+    if key not in _TEXTS:
+        _TEXTS[key] = {sid: space_text(board, sid) for sid in board.spaces}
+    return _TEXTS[key]
 
 
 def _index(board: Map) -> dict[str, str]:

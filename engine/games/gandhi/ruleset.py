@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-from engine.core.actions import Action, Choice
+from engine.core.actions import Action, Choice, words
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import CourierError, IllegalAction, Msg
 from engine.core.ruleset import Ruleset, Setup
 from engine.games.gandhi import steps  # noqa: F401  (registers every step)
+from engine.games.gandhi.deck import pack_problem
+from engine.games.gandhi.edits import explain_edit
 from engine.games.gandhi.effects import begin
 from engine.games.gandhi.events import GANDHI_EVENTS
 from engine.games.gandhi.flow import STEPS, question, run
@@ -18,7 +20,7 @@ from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.outcome import check_players
 from engine.games.gandhi.pieces import FACTIONS
 from engine.games.gandhi.scenarios import load_scenario, scenario_names
-from engine.games.gandhi.setup import build_deck, scenario_event
+from engine.games.gandhi.setup import build_deck, pack_events, scenario_event
 from engine.games.gandhi.state import GandhiState, clone
 from engine.games.gandhi.summary import summary
 from engine.games.gandhi.transfers import give, transfer_actions
@@ -27,7 +29,10 @@ T = TypeVar("T")
 
 OPTIONS = {"gujarat": ("princely_state", "province")}
 VERBS = ("place", "pass", "strike", "imperialism", "release", "programme", "base", "skip",
-         "move", "to", "cancel", "done", "give")
+         "move", "to", "cancel", "done", "give",
+         # 5.0 Events, and the edits of a manual Event
+         "event", "in", "remove", "flip", "free", "shift", "marker", "track", "resources",
+         "eligible", "ineligible", "roll")
 
 
 class DeckChance:
@@ -49,8 +54,8 @@ class DeckChance:
 def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
     result = dict(options)
     for key, value in result.items():
-        if key == "players":
-            problem = check_players(value)
+        if key in ("players", "pack"):  # 1.5 seating; DESIGN.md §1 the game's deck pack
+            problem = check_players(value) if key == "players" else pack_problem(value)
             if problem:
                 raise CourierError("error.bad_option", option=key, problem=problem)
         elif key not in OPTIONS or value not in OPTIONS[key]:
@@ -73,7 +78,9 @@ class Gandhi(Ruleset[GandhiState]):
         printed = load_scenario(scenario)
         deck, viceroy = build_deck(printed.deck, chance)
         first = "congress_setup" if printed.congress_setup_choice else "start"
-        opening: list[Event] = [scenario_event(printed, opts, deck, viceroy),
+        board_options = {k: v for k, v in opts.items() if k != "pack"}
+        opening: list[Event] = [scenario_event(printed, board_options, deck, viceroy),
+                                *pack_events(opts.get("pack")),
                                 begin(first, "congress" if first == "congress_setup" else None)]
         events = run(self.initial_state(), opening, DeckChance(chance, deck), self.clone)
         return Setup(events, deck)
@@ -93,7 +100,8 @@ class Gandhi(Ruleset[GandhiState]):
                ) -> list[Event]:
         chosen = self.legal_actions(state, seat).find(action.text)
         if chosen is None:
-            raise IllegalAction(text=action.text, reason=Msg("reason.not_offered_now"))
+            reason = self.explain(state, seat, words(action.text))
+            raise IllegalAction(text=action.text, reason=reason or Msg("reason.not_offered_now"))
         if chosen.verb == "give":  # 1.5.2, outside the turn order
             return give(state, seat, chosen)
         events = STEPS[state.step.name].act(state, chosen, chance)
@@ -114,6 +122,12 @@ class Gandhi(Ruleset[GandhiState]):
 
     def verbs(self) -> tuple[str, ...]:
         return VERBS
+
+    def explain(self, state: GandhiState, seat: str, typed: tuple[str, ...]) -> Msg | None:
+        """5.1.1 Why an Event edit breaks a physical rule."""
+        if state.step.name == "event" and seat == state.step.seat:
+            return explain_edit(state, typed)
+        return None
 
     def summary(self, state: GandhiState, lang: str) -> str:
         return summary(state, lang)

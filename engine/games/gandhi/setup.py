@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from engine.core.chance import Chance
-from engine.games.gandhi.events import ScenarioSetUp
+from engine.core.events import Event
+from engine.games.gandhi.deck import deck_for
+from engine.games.gandhi.events import DeckPackLoaded, ScenarioSetUp
 from engine.games.gandhi.pieces import CONGRESS_ACTIVISTS, MAP_KINDS, ML_ACTIVISTS
 from engine.games.gandhi.scenarios import DeckSpec, Scenario, SpaceSetup
 
@@ -65,3 +67,12 @@ def scenario_event(scenario: Scenario, options: dict[str, Any], deck: list[str],
         eligible=list(scenario.eligible),
         deck_size=len(deck), campaigns_in_deck=len(scenario.deck.campaign_piles),
         viceroy=viceroy)
+
+
+def pack_events(pack: str | None) -> list[Event]:
+    """DESIGN.md §1: the game's deck pack, logged whole with its hash (already checked)."""
+    if pack is None:
+        return []
+    deck = deck_for(pack)
+    assert deck.pack_hash is not None
+    return [DeckPackLoaded(name=deck.pack_name, hash=deck.pack_hash, text=pack)]

@@ -6,10 +6,13 @@ totals and margins are derived (``engine.games.gandhi.derived``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.coin.sequence import CardTurn
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -45,6 +48,7 @@ class Step:
 class GandhiState:
     scenario: str = ""
     options: dict[str, Any] = field(default_factory=dict)
+    pack: str | None = None    # the game's deck pack (TOML text), as logged at setup
     spaces: dict[str, SpaceState] = field(default_factory=dict)
     jail: dict[str, int] = field(default_factory=dict)
     out_of_play: dict[str, int] = field(default_factory=dict)
@@ -68,6 +72,17 @@ class GandhiState:
     # bumped by every event; keys the cache of the pending question (not part of equality)
     version: int = field(default=0, compare=False)
     asked: tuple[int, Any] | None = field(default=None, compare=False, repr=False)
+    # derived values of this version (e.g. Raj Control per space): a cache, never compared
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    memo_version: int = field(default=-1, compare=False, repr=False)
+
+    def memoised(self) -> dict[Any, Any]:
+        """The cache of derived values, emptied whenever an event changed the state."""
+        if self.memo_version != self.version:
+            self.memo, self.memo_version = {}, self.version
+        return self.memo
+    # counts derived from one position, shared by the reads of a listing (``cached``)
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def step_name(self) -> str:
@@ -91,10 +106,12 @@ def clone(state: GandhiState) -> GandhiState:
     copy = replace(state, options=dict(state.options), jail=dict(state.jail),
                    out_of_play=dict(state.out_of_play), resources=dict(state.resources),
                    eligible=dict(state.eligible), played=list(state.played), asked=None,
-                   spaces={k: replace(v, pieces=dict(v.pieces))
+                   derived={},
+                   spaces={k: SpaceState(dict(v.pieces), v.support, v.protest, v.unrest,
+                                         v.strike, v.muslim_state)
                            for k, v in state.spaces.items()},
-                   turn=CardTurn(state.turn.order, list(state.turn.acted),
-                                 list(state.turn.passed)),
+                   memo={},
+                   turn=state.turn.copy(),
                    step=Step(state.step.name, state.step.seat,
                              _copy_data(state.step.data)),
                    result=None if state.result is None else dict(state.result))
@@ -103,3 +120,14 @@ def clone(state: GandhiState) -> GandhiState:
 
 def _copy_data(data: dict[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, list) else v for k, v in data.items()}
+
+
+def cached(state: GandhiState, key: str, compute: Callable[[], T]) -> T:
+    """A count derived from the position, computed once per ``version`` (the fold bumps
+    it with every event): a cache, never part of the game."""
+    if state.derived.get("version") != state.version:
+        state.derived = {"version": state.version}
+    if key not in state.derived:
+        state.derived[key] = compute()
+    value: T = state.derived[key]
+    return value

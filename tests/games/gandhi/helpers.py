@@ -53,7 +53,7 @@ def choose(state: GandhiState, seat: str, text: str, rolls: tuple[int, ...] = ()
            cards: dict[int, str] | None = None) -> list[Event]:
     """Decide ``text`` for ``seat`` and apply the events; returns them.  A Redeploy
     written whole (``move troop from A to B``) is given as its two decisions."""
-    if text.startswith("move ") and " to " in text:
+    if state.step.name == "redeploy" and text.startswith("move ") and " to " in text:
         first, _, target = text.rpartition(" to ")
         return [*choose(state, seat, first), *choose(state, seat, f"to {target}", rolls, cards)]
     events = RULES.decide(state, seat, Action(text), ReplayChance(rolls, cards))

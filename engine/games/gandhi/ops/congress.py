@@ -1,3 +1,186 @@
 """Congress Operations (3.3) and Special Activities (4.3)."""
 
 from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import DieRolled, Event
+from engine.games.gandhi.derived import board, protests_on_map, raj_control
+from engine.games.gandhi.effects import support, track
+from engine.games.gandhi.events import MarkerSet, PiecesMoved, PiecesPlaced
+from engine.games.gandhi.ops import nv
+from engine.games.gandhi.ops.framework import note, operation, special
+from engine.games.gandhi.ops.nv import L
+from engine.games.gandhi.pieces import (
+    CONGRESS,
+    CONGRESS_ACTIVISTS,
+    GANDHI,
+    MUSLIM_LEAGUE,
+    activists_of,
+)
+from engine.games.gandhi.state import GandhiState
+
+NEGOTIABLE = ("rally", "demonstrate", "civil_disobedience")   # 4.3.1, 4.4.1
+
+
+@operation
+class Rally(nv.Rally):
+    faction = CONGRESS
+
+
+@operation
+class Demonstrate(nv.Demonstrate):
+    faction = CONGRESS
+
+
+@operation
+class CivilDisobedience(nv.CivilDisobedience):
+    faction = CONGRESS
+
+
+@operation
+class NonCooperation(nv.NonCooperation):
+    faction = CONGRESS
+
+
+@special
+class Persuade(nv.Persuade):
+    faction = CONGRESS
+
+
+def negotiable(state: GandhiState, faction: str) -> list[str]:
+    """4.3.1/4.4.1 One space with own Activists, no Raj Control, not selected for the
+    Operation, which must be Rally, Demonstrate or Civil Disobedience."""
+    data = state.step.data
+    if data.get("op") not in NEGOTIABLE:
+        return []
+    kind = activists_of(faction)
+    taken = nv.operation_spaces(data)
+    return [s for s in board(state).spaces
+            if state.space(s).count(kind) and not raj_control(state, s) and s not in taken]
+
+
+def negotiate_start(state: GandhiState, sid: str) -> list[Event]:
+    """Remove any Protest (Activists turn Inactive off Railways, 1.4.3); Restraint +1."""
+    protest: list[Event] = ([MarkerSet(space=sid, marker="protest", value=0)]
+                            if state.space(sid).protest else [])
+    return [*note(negotiate_space=sid), *protest, *track(state, "restraint", 1)]
+
+
+@special
+class Negotiate:
+    """4.3.1 Remove Protest, Restraint +1, then may roll to release Gandhi from Jail, or
+    remove a Muslim State where Congress pieces exceed League pieces."""
+
+    name, faction = "negotiate", CONGRESS
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(negotiable(state, self.faction))
+
+    def options(self, state: GandhiState, sid: str) -> list[Action]:
+        out = [Action("roll", L("roll"))] if state.jail.get(GANDHI, 0) else []
+        sp = state.space(sid)
+        if sp.muslim_state and (nv.nv_pieces(state, sid, CONGRESS)
+                                > nv.nv_pieces(state, sid, MUSLIM_LEAGUE)):
+            out.append(Action("remove muslim state", L("remove_muslim_state")))
+        return out
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        sid = data.get("negotiate_space")
+        if not sid:
+            return nv.in_actions(state, negotiable(state, self.faction))
+        return [] if data.get("negotiate_done") else self.options(state, sid)
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            return negotiate_start(state, action.args[0])
+        sid = data["negotiate_space"]
+        events: list[Event] = note(negotiate_done=True)
+        if action.verb == "roll":
+            roll = chance.roll(6)
+            events.append(DieRolled(value=roll, purpose="negotiate"))
+            if roll > protests_on_map(state):    # release Gandhi to the space
+                events += [PiecesPlaced(space=sid, kind=GANDHI, count=1, source="jail"),
+                           *support(state, sid, 1)]
+            return events
+        return [*events, MarkerSet(space=sid, marker="muslim_state", value=0),
+                *support(state, sid, -state.space(sid).support)]   # to Neutral
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("negotiate_space"))
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+def gandhi_box(state: GandhiState) -> str | None:
+    """Where Gandhi is off the map: "jail", "out_of_play", "available" (or None)."""
+    if any(sp.count(GANDHI) for sp in state.spaces.values()):
+        return None
+    if state.jail.get(GANDHI, 0):
+        return "jail"
+    return "out_of_play" if state.out_of_play.get(GANDHI, 0) else "available"
+
+
+@special
+class Satyagraha:
+    """4.3.2 Move Gandhi to any one space (from Jail only if the Raj agrees), then either
+    remove a Protest plus one Unrest there, or place a Congress Activist."""
+
+    name, faction = "satyagraha", CONGRESS
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        # PLAY NOTE 4.3.2: once the Raj refused, Congress picks another Special Activity
+        return not state.step.data.get("satyagraha_refused")
+
+    def options(self, state: GandhiState, sid: str) -> list[Action]:
+        sp = state.space(sid)
+        out = [Action("remove", L("satyagraha_remove"))] if sp.protest or sp.unrest else []
+        if nv.avail(state, CONGRESS_ACTIVISTS):
+            out.append(Action("place", L("satyagraha_place")))
+        return out
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        sid = data.get("satyagraha_space")
+        if data.get("asking") == "raj":
+            return [Action("agree", L("agree")), Action("refuse", L("refuse"))]
+        if not sid:
+            return nv.in_actions(state, list(board(state).spaces))
+        return [] if data.get("satyagraha_done") else self.options(state, sid)
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            sid = action.args[0]
+            if gandhi_box(state) == "jail":
+                return note(satyagraha_space=sid, asking="raj")
+            return [*note(satyagraha_space=sid), *self.move(state, sid)]
+        if action.verb == "agree":
+            return [*note(asking=None), *self.move(state, data["satyagraha_space"])]
+        if action.verb == "refuse":
+            return note(asking=None, satyagraha_space=None, satyagraha_refused=True, sa=None)
+        sid = data["satyagraha_space"]
+        done = note(satyagraha_done=True)
+        if action.verb == "place":
+            return [PiecesPlaced(space=sid, kind=CONGRESS_ACTIVISTS, count=1), *done]
+        sp = state.space(sid)
+        return [*([MarkerSet(space=sid, marker="protest", value=0)] if sp.protest else []),
+                *([MarkerSet(space=sid, marker="unrest", value=sp.unrest - 1)]
+                  if sp.unrest else []), *done]
+
+    def move(self, state: GandhiState, sid: str) -> list[Event]:
+        box = gandhi_box(state)
+        if box is not None:
+            return [PiecesPlaced(space=sid, kind=GANDHI, count=1, source=box)]
+        origin = next(s for s, sp in state.spaces.items() if sp.count(GANDHI))
+        return [] if origin == sid else [
+            PiecesMoved(kind=GANDHI, count=1, origin=origin, destination=sid)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("satyagraha_space")) and data.get("asking") != "raj"
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []

@@ -22,6 +22,7 @@ from engine.games.gandhi.effects import begin
 from engine.games.gandhi.events import FactionActed, StepNoted
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.state import GandhiState
+from engine.i18n import has_key
 
 DONE = Action("done", Msg("gandhi.label.done"))
 
@@ -104,6 +105,13 @@ def current(state: GandhiState) -> tuple[Activity, bool]:
     return OPERATIONS[f"{faction}:{data['op']}"], False
 
 
+def prompt_key(activity: Activity) -> str:
+    """``gandhi.prompt.<faction>.<name>`` when a Faction has its own wording (Rally and
+    Infiltrate exist for several Factions), else ``gandhi.prompt.<name>``."""
+    own = f"gandhi.prompt.{activity.faction}.{activity.name}"
+    return own if has_key(own, "en") else f"gandhi.prompt.{activity.name}"
+
+
 def special_offers(state: GandhiState) -> list[Action]:
     data, faction = state.step.data, state.step.seat or ""
     if not data.get("sa_allowed") or data.get("sa"):
@@ -118,11 +126,12 @@ class Execution:
         activity, is_special = current(state)
         data = state.step.data
         actions = activity.choices(state, data)
-        if not is_special:
+        busy = getattr(activity, "busy", None)   # half-way through one of its choices
+        if not is_special and not (busy and busy(state, data)):
             actions += special_offers(state)
         if activity.can_finish(state, data) or not actions:
             actions.append(DONE)  # nothing left to do (e.g. Resources given away, 1.5.2)
-        prompt = Msg(f"gandhi.prompt.{activity.name}", limited=data.get("limited", False))
+        prompt = Msg(prompt_key(activity), limited=data.get("limited", False))
         # an activity may put a question to another Faction (e.g. Satyagraha asks Raj):
         # it sets data["asking"] and its choices() answer for that Faction meanwhile
         return Ask(data.get("asking") or state.step.seat or "", prompt, tuple(actions))

@@ -1,3 +1,183 @@
 """Muslim League Operations (3.3) and Special Activities (4.4)."""
 
 from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import Event
+from engine.games.gandhi.derived import board, in_crisis, raj_control
+from engine.games.gandhi.effects import support
+from engine.games.gandhi.events import MarkerSet, PiecesPlaced, PiecesRemoved
+from engine.games.gandhi.ops import nv
+from engine.games.gandhi.ops.congress import negotiable, negotiate_start
+from engine.games.gandhi.ops.framework import note, operation, special
+from engine.games.gandhi.ops.nv import L
+from engine.games.gandhi.pieces import (
+    CONGRESS,
+    GUERRILLAS_ACTIVE,
+    GUERRILLAS_UNDERGROUND,
+    ML_ACTIVISTS,
+    ML_BASES,
+    MUSLIM_LEAGUE,
+    SEPOYS,
+)
+from engine.games.gandhi.state import GandhiState
+
+
+@operation
+class Rally(nv.Rally):
+    faction = MUSLIM_LEAGUE
+
+
+@operation
+class Demonstrate(nv.Demonstrate):
+    faction = MUSLIM_LEAGUE
+
+
+@operation
+class CivilDisobedience(nv.CivilDisobedience):
+    faction = MUSLIM_LEAGUE
+
+
+@operation
+class NonCooperation(nv.NonCooperation):
+    faction = MUSLIM_LEAGUE
+
+
+@special
+class Persuade(nv.Persuade):
+    faction = MUSLIM_LEAGUE
+
+
+def new_state_ok(state: GandhiState, sid: str) -> bool:
+    """A Province (not yet a Muslim State) may become one (1.3.5)."""
+    return board(state).space(sid).kind == "province" and not state.space(sid).muslim_state
+
+
+class Relocating:
+    """The Raj moves every Troop out of a new Muslim State, one at a time (4.4.1-4.4.2)."""
+
+    name = ""
+
+    @property
+    def key(self) -> str:
+        return f"{self.name}_troops"
+
+    def relocating(self, data: dict[str, Any]) -> bool:
+        return bool(data.get(self.key))
+
+    def relocate(self, state: GandhiState, data: dict[str, Any], city: str) -> list[Event]:
+        return nv.move_troop(state, data[self.key], city, self.key)
+
+
+@special
+class Negotiate(Relocating):
+    """4.4.1 Remove Protest, Restraint +1, then may shift towards Active Support and
+    remove one Unrest, or turn a Muslim Province at Opposition into a Muslim State."""
+
+    name, faction = "negotiate", MUSLIM_LEAGUE
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(negotiable(state, self.faction))
+
+    def options(self, state: GandhiState, sid: str) -> list[Action]:
+        sp = state.space(sid)
+        out = [Action("remove unrest", L("remove_unrest"))] if sp.unrest else []
+        if (new_state_ok(state, sid) and board(state).space(sid).muslim and sp.support < 0
+                and nv.nv_pieces(state, sid, MUSLIM_LEAGUE) > nv.nv_pieces(state, sid, CONGRESS)):
+            out.append(Action("muslim state", L("muslim_state")))
+        return out
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        if self.relocating(data):
+            return nv.troop_moves(state, data[self.key])
+        sid = data.get("negotiate_space")
+        if not sid:
+            return nv.in_actions(state, negotiable(state, self.faction))
+        return [] if data.get("negotiate_done") else self.options(state, sid)
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            return negotiate_start(state, action.args[0])
+        if action.verb == "to":
+            return self.relocate(state, data, action.args[0])
+        sid = data["negotiate_space"]
+        done = note(negotiate_done=True)
+        if action.verb == "remove":
+            return [*done, *support(state, sid, 1),
+                    MarkerSet(space=sid, marker="unrest", value=state.space(sid).unrest - 1)]
+        # to Passive Support, then the Muslim State marker
+        return [*done, *support(state, sid, 1 - state.space(sid).support),
+                *nv.muslim_state(state, sid, self.key)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("negotiate_space")) and not self.relocating(data)
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# 4.4.2 what Infiltrate may replace with a League Activist
+REPLACEABLE = (("sepoy", SEPOYS), ("guerrilla", GUERRILLAS_ACTIVE),
+               ("underground guerrilla", GUERRILLAS_UNDERGROUND))
+
+
+@special
+class Infiltrate(Relocating):
+    """4.4.2 In one space with a League Activist replace a Sepoy, a Guerrilla or a Protest
+    with a League Activist, or in Crisis (6.8) place a Muslim State in a Province with a
+    League Base and no Raj Control."""
+
+    name, faction = "infiltrate", MUSLIM_LEAGUE
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state))
+
+    def spaces(self, state: GandhiState) -> list[str]:
+        return [s for s in board(state).spaces
+                if state.space(s).count(ML_ACTIVISTS) and self.options(state, s)]
+
+    def options(self, state: GandhiState, sid: str) -> list[Action]:
+        sp = state.space(sid)
+        out: list[Action] = []
+        if nv.avail(state, ML_ACTIVISTS):   # 1.4.1 replace only with Available pieces
+            out += [Action(f"replace {word}", args=(kind,))
+                    for word, kind in REPLACEABLE if sp.count(kind)]
+            if sp.protest:
+                out.append(Action("replace protest", args=("protest",)))
+        if (in_crisis(state) and new_state_ok(state, sid) and sp.count(ML_BASES)
+                and not raj_control(state, sid)):
+            out.append(Action("muslim state", L("muslim_state")))
+        return out
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        if self.relocating(data):
+            return nv.troop_moves(state, data[self.key])
+        sid = data.get("infiltrate_space")
+        if not sid:
+            return nv.in_actions(state, self.spaces(state))
+        return [] if data.get("infiltrate_done") else self.options(state, sid)
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            return note(infiltrate_space=action.args[0])
+        if action.verb == "to":
+            return self.relocate(state, data, action.args[0])
+        sid = data["infiltrate_space"]
+        done = note(infiltrate_done=True)
+        if action.verb == "muslim":
+            return [*done, *nv.muslim_state(state, sid, self.key)]
+        kind = action.args[0]
+        gone: Event = (MarkerSet(space=sid, marker="protest", value=0) if kind == "protest"
+                       else PiecesRemoved(space=sid, kind=kind, count=1))
+        return [*done, gone, PiecesPlaced(space=sid, kind=ML_ACTIVISTS, count=1)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("infiltrate_done")) and not self.relocating(data)
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []

@@ -1,4 +1,5 @@
-"""Raj Operations (3.2).  Deploy so far; the others follow the same shape."""
+"""Raj Operations (3.2) and Special Activities (4.2), with the Viceroy capabilities
+(2.5.1) and the consequences of Gandhi's arrest at the end of the Raj turn (3.2.4, 6.6)."""
 
 from __future__ import annotations
 
@@ -7,24 +8,196 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
-from engine.games.gandhi.derived import available, board
-from engine.games.gandhi.effects import resources
-from engine.games.gandhi.events import BoxTransfer, PiecesPlaced
+from engine.core.messages import Msg
+from engine.games.gandhi.derived import (
+    active_adversaries,
+    activists_active,
+    available,
+    board,
+    in_crisis,
+    is_state,
+    protests_for_operations,
+    raj_control,
+    unrest_markers_left,
+)
+from engine.games.gandhi.effects import begin, resources, support, track
+from engine.games.gandhi.events import (
+    BoxTransfer,
+    MarkerSet,
+    PiecesFlipped,
+    PiecesMoved,
+    PiecesPlaced,
+    PiecesRemoved,
+    StepNoted,
+)
+from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.names import space_text
-from engine.games.gandhi.ops.framework import note, operation
-from engine.games.gandhi.pieces import RAJ, SEPOYS, TROOPS
-from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.ops.framework import AFTER_TURN, DONE, VERBS, note, operation, special
+from engine.games.gandhi.pieces import (
+    CONGRESS,
+    CONGRESS_ACTIVISTS,
+    GANDHI,
+    GUERRILLAS_ACTIVE,
+    GUERRILLAS_UNDERGROUND,
+    ML_ACTIVISTS,
+    ML_BASES,
+    RAJ,
+    REV_BASES,
+    SEPOYS,
+    TROOPS,
+)
+from engine.games.gandhi.state import GandhiState, cached
 
-WILLINGDON, READING = "76", "74"   # 2.5.1 Viceroy capabilities
+# 2.5.1 Viceroy capabilities (facts §5.2)
+CHELMSFORD, READING, IRWIN, WILLINGDON, LINLITHGOW, WAVELL, MOUNTBATTEN = (
+    "73", "74", "75", "76", "77", "78", "79")
 MOST_PER_CITY = 6
+GOVERN_SPACES = 2          # 4.2.2 up to two spaces
+IMPERIALISM_LEVELS = 2     # 4.2.2 one or two levels per space
+PROTESTS_ON_ARREST = 2     # 3.2.4 Congress places up to two Protests
+WORD = {TROOPS: "troops", SEPOYS: "sepoys"}
+NV, REV = "nv", "rev"      # 1.4.4 Raj targets NV forces as one Faction
+TARGET_TEXT = {CONGRESS_ACTIVISTS: "arrest congress activist",
+               ML_ACTIVISTS: "arrest league activist", GANDHI: "arrest Gandhi",
+               GUERRILLAS_ACTIVE: "remove guerrilla", ML_BASES: "remove league base",
+               REV_BASES: "remove rev base"}
+SIDE = {CONGRESS_ACTIVISTS: NV, ML_ACTIVISTS: NV, GANDHI: NV, ML_BASES: NV,
+        GUERRILLAS_ACTIVE: REV, REV_BASES: REV}
+TO_JAIL = (CONGRESS_ACTIVISTS, ML_ACTIVISTS, GANDHI)   # NV to Jail (3.2.4, 4.2.1, 4.2.2)
+VERBS.update({"in", "into", "move", "to", "with", "use", "sweep", "arrest", "remove",
+              "buy", "protest"})
+
+
+# --- costs (3.2, 2.5.1) -------------------------------------------------------------------
+
+
+def op_cost(state: GandhiState, op: str, selected_before: int) -> int:
+    """3.2 Restraint per space where Sepoys are used, as modified by the Viceroy: Reading
+    makes the first space free and Garrison entirely free; Willingdon (Deploy), Irwin
+    (Sweep) and Chelmsford (Assault) make it 1."""
+    if state.viceroy == READING and (op == "garrison" or selected_before == 0):
+        return 0
+    if (op, state.viceroy) in {("deploy", WILLINGDON), ("sweep", IRWIN),
+                               ("assault", CHELMSFORD)}:
+        return 1
+    return state.restraint
 
 
 def sepoy_cost(state: GandhiState, selected_before: int) -> int:
-    """3.2 Restraint per space where Sepoys are used; Willingdon: 1 per City (3.2.1);
-    Reading: the first space selected is free."""
-    if state.viceroy == READING and selected_before == 0:
+    """3.2.1 Deploy's price to place Sepoys in the next City."""
+    return op_cost(state, "deploy", selected_before)
+
+
+def raj_resources(state: GandhiState) -> int:
+    return state.resources.get(RAJ, 0)
+
+
+def imperialism_price(state: GandhiState) -> int:
+    """4.2.2 Every 3 Resources (Mountbatten: 2) buys one level of Imperialism."""
+    return 2 if state.viceroy == MOUNTBATTEN else 3
+
+
+# --- moving cubes once (3.1.2) ------------------------------------------------------------
+
+Arrived = dict[str, dict[str, int]]
+
+
+def unmoved(state: GandhiState, arrived: Arrived, sid: str, kind: str) -> int:
+    return state.space(sid).count(kind) - arrived.get(sid, {}).get(kind, 0)
+
+
+def arrive(arrived: Arrived, sid: str, kind: str, n: int) -> Arrived:
+    out = {k: dict(v) for k, v in arrived.items()}
+    here = out.setdefault(sid, {})
+    here[kind] = here.get(kind, 0) + n
+    return out
+
+
+def in_map_order(state: GandhiState, ids: set[str]) -> list[str]:
+    return [s for s in board(state).spaces if s in ids]
+
+
+def activate(state: GandhiState, sid: str, n: int) -> list[Event]:
+    """Activate (flip Active) up to n Underground Guerrillas (1.4.3)."""
+    flips = min(n, state.space(sid).count(GUERRILLAS_UNDERGROUND))
+    return [PiecesFlipped(space=sid, kind=GUERRILLAS_UNDERGROUND, to_kind=GUERRILLAS_ACTIVE,
+                          count=flips)] if flips > 0 else []
+
+
+def move_texts(state: GandhiState, origins: list[str], kinds: tuple[str, ...],
+               arrived: Arrived) -> list[Action]:
+    """``move N troops from X``: each count of each kind of unmoved cube per origin."""
+    b = board(state)
+    return [Action(f"move {n} {WORD[k]} from {space_text(b, o)}", args=(k, o, str(n)))
+            for o in origins for k in kinds
+            for n in range(1, unmoved(state, arrived, o, k) + 1)]
+
+
+# --- targeting adversaries (1.4.4, Bases last, NV to Jail) --------------------------------
+
+
+def removable(state: GandhiState, sid: str) -> list[str]:
+    """Active pieces that may be removed now: Active Activists, Gandhi, Active
+    Guerrillas, League Bases once no Activists remain, Revolutionary Bases once no
+    Guerrillas remain (Bases last)."""
+    sp, b = state.space(sid), board(state)
+    activists = sp.count(CONGRESS_ACTIVISTS) + sp.count(ML_ACTIVISTS)
+    guerrillas = sp.count(GUERRILLAS_ACTIVE) + sp.count(GUERRILLAS_UNDERGROUND)
+    out = [k for k in (CONGRESS_ACTIVISTS, ML_ACTIVISTS)
+           if sp.count(k) and activists_active(b, sid, sp)]
+    out += [k for k in (GANDHI, GUERRILLAS_ACTIVE) if sp.count(k)]
+    if sp.count(ML_BASES) and not activists:
+        out.append(ML_BASES)
+    if sp.count(REV_BASES) and not guerrillas:
+        out.append(REV_BASES)
+    return out
+
+
+def active_activists(state: GandhiState, sid: str) -> int:
+    sp = state.space(sid)
+    if not activists_active(board(state), sid, sp):
         return 0
-    return 1 if state.viceroy == WILLINGDON else state.restraint
+    return sp.count(CONGRESS_ACTIVISTS) + sp.count(ML_ACTIVISTS)
+
+
+def gandhi_forced(state: GandhiState, sid: str, targets: list[str], left: int) -> bool:
+    """3.2.4 Gandhi must be arrested only if the removals equal or exceed the Active
+    Activists plus Gandhi (NV targeted)."""
+    return (NV in targets and state.space(sid).count(GANDHI) > 0
+            and left >= active_activists(state, sid) + 1)
+
+
+def target_choices(state: GandhiState, sid: str, targets: list[str], left: int) -> list[Action]:
+    if left <= 0:
+        return []
+    kinds = removable(state, sid)
+    if gandhi_forced(state, sid, targets, left):
+        kinds = [k for k in kinds if k != ML_BASES]   # Gandhi before the League's Bases
+    return [Action(TARGET_TEXT[k], args=(k,)) for k in kinds]
+
+
+def must_continue(state: GandhiState, sid: str, targets: list[str], left: int) -> bool:
+    """1.4.4 Once targeted, a Faction's pieces are removed to the full extent."""
+    if left <= 0:
+        return False
+    return any(SIDE[k] in targets and (k != GANDHI or gandhi_forced(state, sid, targets, left))
+               for k in removable(state, sid))
+
+
+def remove_piece(sid: str, kind: str) -> list[Event]:
+    """Guerrillas and Bases to Available; Gandhi and Activists to Jail (1.3.9)."""
+    to = "jail" if kind in TO_JAIL else "available"
+    events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1, to=to)]
+    if kind == GANDHI:
+        events += note(turn_gandhi_arrested=True)
+    return events
+
+
+def targeted(targets: list[str], kind: str) -> list[str]:
+    return targets if SIDE[kind] in targets else [*targets, SIDE[kind]]
+
+
+# --- 3.2.1 Deploy -------------------------------------------------------------------------
 
 
 @operation
@@ -39,7 +212,7 @@ class Deploy:
 
     def placeable(self, state: GandhiState, selected_before: int) -> bool:
         """Something can be placed in the next City: a Troop, or an affordable Sepoy."""
-        affordable = state.resources.get(RAJ, 0) >= sepoy_cost(state, selected_before)
+        affordable = raj_resources(state) >= sepoy_cost(state, selected_before)
         return available(state, TROOPS) > 0 or (affordable and available(state, SEPOYS) > 0)
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -60,7 +233,7 @@ class Deploy:
 
     def amounts(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
         cost = sepoy_cost(state, len(data.get("deploy_cities", [])))
-        sepoys_ok = state.resources.get(RAJ, 0) >= cost
+        sepoys_ok = raj_resources(state) >= cost
         troops, sepoys = available(state, TROOPS), available(state, SEPOYS) if sepoys_ok else 0
         return [Action(f"place {t} troops {s} sepoys", args=(str(t), str(s)))
                 for t in range(min(troops, MOST_PER_CITY) + 1)
@@ -88,3 +261,620 @@ class Deploy:
 
     def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
         return []
+
+
+# --- 3.2.2 Garrison -----------------------------------------------------------------------
+
+
+_NETWORK: dict[int, frozenset[str]] = {}
+
+
+def network(state: GandhiState) -> frozenset[str]:
+    """Railways and Cities (computed once per map)."""
+    b = board(state)
+    if id(b) not in _NETWORK:
+        _NETWORK[id(b)] = frozenset(s for s, sp in b.spaces.items()
+                                    if sp.is_railway or sp.kind == "city")
+    return _NETWORK[id(b)]
+
+
+def on_network(state: GandhiState, sid: str) -> bool:
+    return sid in network(state)
+
+
+def garrison_reach(state: GandhiState, origin: str) -> list[str]:
+    """3.2.2 Into an adjacent Railway or City, on along adjacent Railways and Cities,
+    and finally, if desired, into an adjacent Raj-Controlled space.  Cubes stop at
+    Active adversaries and at Protest spaces (they may not exit them)."""
+    return cached(state, f"garrison_reach:{origin}", lambda: _reach(state, origin))
+
+
+def _reach(state: GandhiState, origin: str) -> list[str]:
+    b, net = board(state), network(state)
+    seen: set[str] = set()
+    dests: set[str] = set()
+    finals: set[str] = set()      # spaces a cube may finally step into from the network
+    frontier = [n for n in b.adjacent(origin) if n in net]
+    if origin in net:             # from a City or Railway straight to a final space
+        finals |= b.adjacent(origin) - net
+    while frontier:
+        here = frontier.pop()
+        if here in seen or here == origin:
+            continue
+        seen.add(here)
+        dests.add(here)
+        sp = state.space(here)
+        if sp.protest or active_adversaries(b, here, sp):
+            continue
+        frontier += [n for n in b.adjacent(here) if n in net]
+        finals |= b.adjacent(here) - net
+    dests |= {f for f in finals if raj_control(state, f)}
+    dests.discard(origin)
+    return in_map_order(state, dests)
+
+
+@operation
+class Garrison:
+    """3.2.2 Move cubes along the Railway network (``move 2 troops from Delhi`` then
+    ``to Calcutta``); Restraint once if any Sepoys move (Reading: free); then on every
+    Railway Activate one Guerrilla per cube."""
+
+    name, faction = "garrison", RAJ
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        """Some cube outside Protest spaces has an adjacent Railway or City to enter."""
+        b, net = board(state), network(state)
+        sepoys = self.sepoys_ok(state, {})
+        return any((sp.count(TROOPS) or (sepoys and sp.count(SEPOYS))) and not sp.protest
+                   and b.adjacent(o) & net for o, sp in state.spaces.items())
+
+    def sepoys_ok(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("garrison_paid")) or raj_resources(state) >= op_cost(
+            state, self.name, 0)
+
+    def moves(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        fixed = data.get("garrison_dest") if data.get("limited") else None
+        kinds = (TROOPS, SEPOYS) if self.sepoys_ok(state, data) else (TROOPS,)
+        origins = [o for o, sp in state.spaces.items()
+                   if (sp.count(TROOPS) or sp.count(SEPOYS)) and not sp.protest]
+        origins = [o for o in in_map_order(state, set(origins))
+                   if (reach := garrison_reach(state, o)) and (fixed is None or fixed in reach)]
+        return move_texts(state, origins, kinds, data.get("garrison_arrived", {}))
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        moving = self.pending(state, data)
+        if not moving:
+            return self.moves(state, data)
+        b = board(state)
+        fixed = data.get("garrison_dest") if data.get("limited") else None
+        return [Action(f"to {space_text(b, d)}", args=(d,))
+                for d in garrison_reach(state, moving[1]) if fixed in (None, d)]
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "move":
+            return note(garrison_moving=list(action.args))
+        kind, origin, n = data["garrison_moving"]
+        dest = action.args[0]
+        events: list[Event] = []
+        if kind == SEPOYS and not data.get("garrison_paid"):
+            events += [*resources(state, RAJ, -op_cost(state, self.name, 0)),
+                       *note(garrison_paid=True)]
+        arrived = arrive(data.get("garrison_arrived", {}), dest, kind, int(n))
+        return [*events, PiecesMoved(kind=kind, count=int(n), origin=origin, destination=dest),
+                *note(garrison_moving=None, garrison_dest=dest, garrison_arrived=arrived)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("garrison_arrived")) and not self.pending(state, data)
+
+    def pending(self, state: GandhiState, data: dict[str, Any]) -> list[str] | None:
+        """The cubes chosen to move, unless a Special Activity has taken them since."""
+        moving: list[str] | None = data.get("garrison_moving")
+        if moving and unmoved(state, data.get("garrison_arrived", {}), moving[1],
+                              moving[0]) >= int(moving[2]):
+            return moving
+        return None
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        """3.2.2 After all cubes have moved, on every Railway Activate one Guerrilla for
+        every cube."""
+        return [e for r in board(state).railways
+                for e in activate(state, r, state.space(r).count(TROOPS)
+                                  + state.space(r).count(SEPOYS))]
+
+
+# --- 3.2.3 Sweep --------------------------------------------------------------------------
+
+
+def open_railway(state: GandhiState, sid: str) -> bool:
+    """3.2.3 A Railway with no Strike, Activists or Active Guerrillas."""
+    sp = state.space(sid)
+    return board(state).space(sid).is_railway and not sp.strike and not (
+        sp.count(CONGRESS_ACTIVISTS) or sp.count(ML_ACTIVISTS) or sp.count(GUERRILLAS_ACTIVE))
+
+
+def sweep_origins(state: GandhiState, dest: str) -> list[str]:
+    """3.2.3 Adjacent spaces (Railways too), or spaces adjacent to an open Railway that
+    is adjacent to the destination; never Protest spaces."""
+    b = board(state)
+    near = set(b.adjacent(dest))
+    near |= {o for r in b.adjacent(dest) if open_railway(state, r) for o in b.adjacent(r)}
+    return in_map_order(state, {o for o in near if o != dest and not state.space(o).protest
+                                and (state.space(o).count(TROOPS)
+                                     or state.space(o).count(SEPOYS))})
+
+
+def sweep_moves(state: GandhiState, dest: str, arrived: Arrived, sepoys: bool) -> list[Action]:
+    kinds = tuple(k for k in (TROOPS, SEPOYS)
+                  if (k == SEPOYS and sepoys) or (k == TROOPS and not is_state(state, dest)))
+    return move_texts(state, sweep_origins(state, dest), kinds, arrived)
+
+
+def sweep_activation(state: GandhiState, dest: str, used: int, counted: dict[str, int],
+                     key: str) -> list[Event]:
+    """3.2.3 Activate one Guerrilla for every cube used in the destination (credited as
+    cubes come, so that the total is one per cube)."""
+    before = counted.get(dest, 0)
+    if used <= before:
+        return []
+    return [*activate(state, dest, used - before), *note(**{key: {**counted, dest: used}})]
+
+
+@operation
+class Sweep:
+    """3.2.3 ``into X``; then ``move N troops from Y`` (directly or over an open Railway)
+    and ``use sepoys`` to Sweep in place with the Sepoys already there."""
+
+    name, faction = "sweep", RAJ
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.destinations(state, {}))
+
+    def destinations(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        chosen = data.get("sweep_selected", [])
+        if data.get("limited") and chosen:
+            return []
+        b = board(state)
+        afford = raj_resources(state) >= op_cost(state, self.name, len(chosen))
+        return [Action(f"into {space_text(b, d)}", args=(d,)) for d in b.non_railway
+                if d not in chosen and self.useful(state, d, data, afford)]
+
+    def useful(self, state: GandhiState, dest: str, data: dict[str, Any], afford: bool) -> bool:
+        sp = state.space(dest)
+        if (sp.count(TROOPS) and not is_state(state, dest)) or (afford and sp.count(SEPOYS)):
+            return True
+        return bool(sweep_moves(state, dest, data.get("sweep_arrived", {}), afford))
+
+    def paid(self, data: dict[str, Any]) -> bool:
+        return data.get("sweep_dest") in data.get("sweep_paid", [])
+
+    def sepoys_ok(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return self.paid(data) or raj_resources(state) >= data.get("sweep_cost", 0)
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        dest = data.get("sweep_dest")
+        actions: list[Action] = []
+        if dest:
+            actions += sweep_moves(state, dest, data.get("sweep_arrived", {}),
+                                   self.sepoys_ok(state, data))
+            if not self.paid(data) and self.sepoys_ok(state, data) and unmoved(
+                    state, data.get("sweep_arrived", {}), dest, SEPOYS):
+                actions.append(Action("use sepoys"))
+        return actions + self.destinations(state, data)
+
+    def used(self, state: GandhiState, data: dict[str, Any], dest: str, paid: bool,
+             extra: int = 0) -> int:
+        sp = state.space(dest)
+        return sp.count(TROOPS) + (sp.count(SEPOYS) if paid else 0) + extra
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        counted = data.get("sweep_counted", {})
+        if action.verb == "into":
+            dest, chosen = action.args[0], data.get("sweep_selected", [])
+            used = self.used(state, data, dest, False)
+            return [*note(sweep_dest=dest, sweep_selected=[*chosen, dest],
+                          sweep_cost=op_cost(state, self.name, len(chosen))),
+                    *sweep_activation(state, dest, used, counted, "sweep_counted")]
+        dest = data["sweep_dest"]
+        events = [] if self.paid(data) else self.pay(state, data, action)
+        paid = self.paid(data) or bool(events)
+        if action.verb == "use":
+            return [*events, *sweep_activation(state, dest, self.used(state, data, dest, True),
+                                                counted, "sweep_counted")]
+        kind, origin, n = action.args[0], action.args[1], int(action.args[2])
+        arrived = arrive(data.get("sweep_arrived", {}), dest, kind, n)
+        extra = n if kind == TROOPS or paid else 0
+        return [*events, PiecesMoved(kind=kind, count=n, origin=origin, destination=dest),
+                *note(sweep_arrived=arrived),
+                *sweep_activation(state, dest, self.used(state, data, dest, paid, extra),
+                                  counted, "sweep_counted")]
+
+    def pay(self, state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+        """Pay for the destination the first time Sepoys are used there."""
+        if action.verb == "move" and action.args[0] != SEPOYS:
+            return []
+        paid = [*data.get("sweep_paid", []), data["sweep_dest"]]
+        return [*resources(state, RAJ, -data.get("sweep_cost", 0)), *note(sweep_paid=paid)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("sweep_selected"))
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# --- 3.2.4 Assault ------------------------------------------------------------------------
+
+USAGES = {"troops": (True, False), "sepoys": (False, True), "troops and sepoys": (True, True)}
+
+
+def assault_removals(troops: int, sepoys: int) -> int:
+    """3.2.4 One piece per cube if any Troops are used; else one per two Sepoys."""
+    return troops + sepoys if troops else sepoys // 2
+
+
+@operation
+class Assault:
+    """3.2.4 ``in X``, ``with troops|sepoys|troops and sepoys``, then the pieces one by
+    one (``arrest congress activist``, ``remove guerrilla``...).  Wavell: ``sweep`` and
+    ``move N troops from Y`` into the open space before choosing the cubes."""
+
+    name, faction = "assault", RAJ
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state, {}))
+
+    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        chosen = data.get("assault_selected", [])
+        if data.get("limited") and chosen:
+            return []
+        cost = op_cost(state, self.name, len(chosen))
+        wavell = self.wavell_free(state, data)
+        return [Action(f"in {space_text(board(state), s)}", args=(s,))
+                for s in in_map_order(state, set(state.spaces)) if s not in chosen
+                and (state.space(s).count(TROOPS) or state.space(s).count(SEPOYS))
+                and ((wavell and not board(state).space(s).is_railway)
+                     or (removable(state, s) and self.usages(state, s, cost)))]
+
+    def wavell_free(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return state.viceroy == WAVELL and not data.get("assault_wavell")
+
+    def usages(self, state: GandhiState, sid: str, cost: int) -> list[Action]:
+        sp, afford = state.space(sid), raj_resources(state) >= cost
+        out = []
+        for text, (troops, sepoys) in USAGES.items():
+            t, s = sp.count(TROOPS) if troops else 0, sp.count(SEPOYS) if sepoys else 0
+            if (troops and not t) or (sepoys and not (s and afford)):
+                continue
+            if assault_removals(t, s):
+                out.append(Action(f"with {text}", args=(text,)))
+        return out
+
+    def open_usages(self, state: GandhiState, data: dict[str, Any], sid: str) -> list[Action]:
+        if not removable(state, sid):
+            return []
+        return self.usages(state, sid, data.get("assault_cost", 0))
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        sid = data.get("assault_space")
+        left, targets = data.get("assault_left", 0), data.get("assault_targets", [])
+        if sid and not data.get("assault_with"):
+            usages = self.open_usages(state, data, sid)
+            return self.wavell(state, data, sid) + (usages or self.spaces(state, data))
+        if sid and must_continue(state, sid, targets, left):
+            return target_choices(state, sid, targets, left)
+        picks = target_choices(state, sid, targets, left) if sid else []
+        return picks + self.spaces(state, data)
+
+    def wavell(self, state: GandhiState, data: dict[str, Any], sid: str) -> list[Action]:
+        """3.2.4 Wavell: a free Limited Sweep (Troops and Sepoys) into one Assault space."""
+        if board(state).space(sid).is_railway:
+            return []                  # 3.2.3 Sweep destinations are non-Railway spaces
+        if self.wavell_free(state, data):
+            return [Action("sweep")]
+        if data.get("assault_wavell") != sid:
+            return []
+        return sweep_moves(state, sid, data.get("assault_arrived", {}), True)
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        sid = str(data.get("assault_space"))
+        if action.verb == "in":
+            chosen = data.get("assault_selected", [])
+            return note(assault_space=action.args[0], assault_selected=[*chosen, action.args[0]],
+                        assault_cost=op_cost(state, self.name, len(chosen)),
+                        assault_with=None, assault_left=0, assault_targets=[])
+        if action.verb in ("sweep", "move"):
+            return self.sweep(state, data, action)
+        if action.verb == "with":
+            return self.use(state, data, action.args[0])
+        kind = action.args[0]
+        return [*remove_piece(sid, kind),
+                *note(assault_left=data.get("assault_left", 0) - 1,
+                      assault_targets=targeted(data.get("assault_targets", []), kind))]
+
+    def sweep(self, state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+        sid = data["assault_space"]
+        counted = data.get("assault_counted", {})
+        sp = state.space(sid)
+        if action.verb == "sweep":
+            used = sp.count(TROOPS) + sp.count(SEPOYS)
+            return [*note(assault_wavell=sid), *sweep_activation(
+                state, sid, used, counted, "assault_counted")]
+        kind, origin, n = action.args[0], action.args[1], int(action.args[2])
+        used = sp.count(TROOPS) + sp.count(SEPOYS) + n
+        return [PiecesMoved(kind=kind, count=n, origin=origin, destination=sid),
+                *note(assault_arrived=arrive(data.get("assault_arrived", {}), sid, kind, n)),
+                *sweep_activation(state, sid, used, counted, "assault_counted")]
+
+    def use(self, state: GandhiState, data: dict[str, Any], usage: str) -> list[Event]:
+        troops, sepoys = USAGES[usage]
+        sp = state.space(data["assault_space"])
+        t, s = sp.count(TROOPS) if troops else 0, sp.count(SEPOYS) if sepoys else 0
+        pay = resources(state, RAJ, -data.get("assault_cost", 0)) if sepoys else []
+        return [*pay, *note(assault_with=usage, assault_left=assault_removals(t, s))]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        sid = data.get("assault_space")
+        if not sid:
+            return False
+        if not data.get("assault_with") and self.open_usages(state, data, sid):
+            return False
+        return not must_continue(state, sid, data.get("assault_targets", []),
+                                 data.get("assault_left", 0))
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# --- 4.2.1 Treaty -------------------------------------------------------------------------
+
+
+@special
+class Treaty:
+    """4.2.1 ``in X`` (a State); then either remove one Active piece per Sepoy there
+    (``arrest league activist``...) or ``move N sepoys from Y`` from adjacent spaces."""
+
+    name, faction = "treaty", RAJ
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.states(state, {}))
+
+    def states(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        chosen = data.get("treaty_selected", [])
+        return [Action(f"in {space_text(board(state), s)}", args=(s,))
+                for s in board(state).non_railway if is_state(state, s) and s not in chosen
+                and (self.moves(state, s) or (state.space(s).count(SEPOYS)
+                                              and removable(state, s)))]
+
+    def moves(self, state: GandhiState, sid: str) -> list[Action]:
+        """Sepoys not in Protest spaces, from adjacent spaces."""
+        origins = [o for o in in_map_order(state, set(board(state).adjacent(sid)))
+                   if not state.space(o).protest]
+        return move_texts(state, origins, (SEPOYS,), {})
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        sid, mode = data.get("treaty_space"), data.get("treaty_mode")
+        targets, left = data.get("treaty_targets", []), data.get("treaty_left", 0)
+        if sid and mode == "remove" and must_continue(state, sid, targets, left):
+            return target_choices(state, sid, targets, left)
+        actions: list[Action] = []
+        if sid and mode in (None, "remove"):
+            budget = left if mode else state.space(sid).count(SEPOYS)
+            actions += target_choices(state, sid, targets, budget)
+        if sid and mode in (None, "move"):
+            actions += self.moves(state, sid)
+        return actions + self.states(state, data)
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        sid = str(data.get("treaty_space"))
+        if action.verb == "in":
+            return note(treaty_space=action.args[0], treaty_mode=None, treaty_left=0,
+                        treaty_targets=[],
+                        treaty_selected=[*data.get("treaty_selected", []), action.args[0]])
+        if action.verb == "move":
+            origin, n = action.args[1], int(action.args[2])
+            return [PiecesMoved(kind=SEPOYS, count=n, origin=origin, destination=sid),
+                    *note(treaty_mode="move")]
+        kind = action.args[0]
+        left = data.get("treaty_left", 0) if data.get("treaty_mode") else state.space(
+            sid).count(SEPOYS)
+        return [*remove_piece(sid, kind),
+                *note(treaty_mode="remove", treaty_left=left - 1,
+                      treaty_targets=targeted(data.get("treaty_targets", []), kind))]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        sid = data.get("treaty_space")
+        return sid is not None and not (data.get("treaty_mode") == "remove" and must_continue(
+            state, sid, data.get("treaty_targets", []), data.get("treaty_left", 0)))
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# --- 4.2.2 Govern -------------------------------------------------------------------------
+
+
+def imperialism_effect(state: GandhiState, sid: str) -> list[Event]:
+    """4.2.2 Remove an Unrest; once none, remove a Muslim State or shift one level
+    towards Active Support."""
+    sp = state.space(sid)
+    if sp.unrest:
+        return [MarkerSet(space=sid, marker="unrest", value=sp.unrest - 1)]
+    if sp.muslim_state:
+        return [MarkerSet(space=sid, marker="muslim_state", value=0)]
+    if board(state).space(sid).is_railway:
+        return []
+    return support(state, sid, 1)
+
+
+@special
+class Govern:
+    """4.2.2 ``in X`` (up to two spaces with cubes); then one of: remove one Active piece,
+    ``remove strike``/``remove protest`` (no Activists), or ``buy imperialism`` once or
+    twice (no Active adversaries)."""
+
+    name, faction = "govern", RAJ
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state, {}))
+
+    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        chosen = data.get("govern_selected", [])
+        if len(chosen) >= GOVERN_SPACES:
+            return []
+        return [Action(f"in {space_text(board(state), s)}", args=(s,))
+                for s in in_map_order(state, set(state.spaces)) if s not in chosen
+                and (state.space(s).count(TROOPS) or state.space(s).count(SEPOYS))
+                and self.options(state, s, None, 0)]
+
+    def options(self, state: GandhiState, sid: str, mode: str | None, bought: int) -> list[Action]:
+        sp, b = state.space(sid), board(state)
+        out: list[Action] = []
+        if mode is None:
+            out += target_choices(state, sid, [], 1)
+            if not (sp.count(CONGRESS_ACTIVISTS) or sp.count(ML_ACTIVISTS)):
+                out += [Action(f"remove {m}", args=(m,))
+                        for m in ("strike", "protest") if getattr(sp, m)]
+        if (mode in (None, "imperialism") and bought < IMPERIALISM_LEVELS
+                and not active_adversaries(b, sid, sp)
+                and raj_resources(state) >= imperialism_price(state)
+                and imperialism_effect(state, sid)):
+            out.append(Action("buy imperialism"))
+        return out
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        sid = data.get("govern_space")
+        mine = self.options(state, sid, data.get("govern_mode"),
+                            data.get("govern_bought", 0)) if sid else []
+        return mine + self.spaces(state, data)
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        sid = str(data.get("govern_space"))
+        if action.verb == "in":
+            return note(govern_space=action.args[0], govern_mode=None, govern_bought=0,
+                        govern_selected=[*data.get("govern_selected", []), action.args[0]])
+        if action.verb == "buy":
+            return [*resources(state, RAJ, -imperialism_price(state)),
+                    *imperialism_effect(state, sid),
+                    *note(govern_mode="imperialism",
+                          govern_bought=data.get("govern_bought", 0) + 1)]
+        if action.args[0] in ("strike", "protest"):
+            return [MarkerSet(space=sid, marker=action.args[0], value=0),
+                    *note(govern_mode="done")]
+        return [*remove_piece(sid, action.args[0]), *note(govern_mode="done")]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("govern_space"))
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# --- 4.2.3 Martial Law --------------------------------------------------------------------
+
+
+@special
+class MartialLaw:
+    """4.2.3 ``in X`` (cubes and Activists; two spaces in Crisis), then
+    ``remove C congress M league``: one Activist (Active or not) per cube to Available;
+    remove the Protest, add Unrest off the Railways (not under Linlithgow), shift one
+    level towards Neutral."""
+
+    name, faction = "martial_law", RAJ
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state, {}))
+
+    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        chosen = data.get("martial_law_selected", [])
+        if len(chosen) >= (2 if in_crisis(state) else 1) or data.get("martial_law_space"):
+            return []
+        return [Action(f"in {space_text(board(state), s)}", args=(s,))
+                for s in in_map_order(state, set(state.spaces)) if s not in chosen
+                and (state.space(s).count(TROOPS) or state.space(s).count(SEPOYS))
+                and (state.space(s).count(CONGRESS_ACTIVISTS)
+                     or state.space(s).count(ML_ACTIVISTS))]
+
+    def splits(self, state: GandhiState, sid: str) -> list[Action]:
+        sp = state.space(sid)
+        ca, ml = sp.count(CONGRESS_ACTIVISTS), sp.count(ML_ACTIVISTS)
+        n = min(sp.count(TROOPS) + sp.count(SEPOYS), ca + ml)
+        return [Action(f"remove {c} congress {n - c} league", args=(str(c), str(n - c)))
+                for c in range(max(0, n - ml), min(ca, n) + 1)]
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        sid = data.get("martial_law_space")
+        return self.splits(state, sid) if sid else self.spaces(state, data)
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            return note(martial_law_space=action.args[0], martial_law_selected=[
+                *data.get("martial_law_selected", []), action.args[0]])
+        sid = data["martial_law_space"]
+        sp = state.space(sid)
+        events: list[Event] = [PiecesRemoved(space=sid, kind=k, count=int(n))
+                               for k, n in zip((CONGRESS_ACTIVISTS, ML_ACTIVISTS), action.args,
+                                               strict=True) if int(n)]
+        if sp.protest:
+            events.append(MarkerSet(space=sid, marker="protest", value=0))
+        if (not board(state).space(sid).is_railway and state.viceroy != LINLITHGOW
+                and unrest_markers_left(state) > 0):
+            events.append(MarkerSet(space=sid, marker="unrest", value=sp.unrest + 1))
+        toward_neutral = -1 if sp.support > 0 else (1 if sp.support < 0 else 0)
+        return [*events, *support(state, sid, toward_neutral),
+                *note(martial_law_space=None)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("martial_law_selected")) and not data.get("martial_law_space")
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# --- Gandhi arrested (3.2.4, 4.2.1, 4.2.2, 6.6) ---------------------------------------------
+
+
+def gandhi_arrested(state: GandhiState) -> list[Event]:
+    """At the end of the Raj turn: first Restraint -1, then Congress may place up to two
+    Available Protests (facts §8, 1.10 errata: subject to Restraint)."""
+    data = state.step.data
+    if not data.get("turn_gandhi_arrested"):
+        return []
+    rest = {k: v for k, v in data.items() if k != "turn_gandhi_arrested"}
+    return [*track(state, "restraint", -1), begin("gandhi_protests", CONGRESS, **rest)]
+
+
+AFTER_TURN.append(gandhi_arrested)
+
+
+@step("gandhi_protests")
+class GandhiProtests:
+    """Congress places up to two Available Protests in non-Railway spaces without one
+    (``protest Bihar``), or says done."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        if (state.step.data.get("protests_placed", 0) >= PROTESTS_ON_ARREST
+                or not protests_for_operations(state)):
+            return None
+        b = board(state)
+        spaces = [Action(f"protest {space_text(b, s)}", args=(s,))
+                  for s in b.non_railway if not state.space(s).protest]
+        if not spaces:
+            return None
+        return Ask(CONGRESS, Msg("gandhi.prompt.gandhi_protests"), (*spaces, DONE))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        if action.verb == "done":
+            return self.auto(state, chance)
+        placed = state.step.data.get("protests_placed", 0) + 1
+        return [MarkerSet(space=action.args[0], marker="protest", value=1),
+                StepNoted(key="protests_placed", value=placed)]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        rest = {k: v for k, v in state.step.data.items() if k != "protests_placed"}
+        return [begin("after_turn", None, **rest)]

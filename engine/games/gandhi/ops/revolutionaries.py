@@ -1,3 +1,695 @@
-"""Revolutionaries Operations (3.4) and Special Activities (4.5)."""
+"""Revolutionaries Operations (3.4) and Special Activities (4.5).
+
+Every choice is a short text: a space is selected with ``in <Space>`` (``from <Space>``
+for a March origin), and what happens there is asked next (``place 2 guerrillas``,
+``base 2 underground``, ``to Bihar`` then ``move 1 active 2 underground``,
+``remove sepoy``, ``gain resources``, ``replace protest``...).  Working keys in the step
+data are prefixed with the activity's name (framework.py).
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import DieRolled, Event
+from engine.core.messages import Msg
+from engine.games.gandhi.derived import (
+    activists_active,
+    available,
+    board,
+    in_crisis,
+    is_state,
+    raj_control,
+    unrest_markers_left,
+)
+from engine.games.gandhi.effects import resources, support, track
+from engine.games.gandhi.events import (
+    BoxTransfer,
+    MarkerSet,
+    PiecesFlipped,
+    PiecesMoved,
+    PiecesPlaced,
+    PiecesRemoved,
+)
+from engine.games.gandhi.fold import evolve
+from engine.games.gandhi.names import space_text
+from engine.games.gandhi.ops.framework import VERBS, note, operation, special
+from engine.games.gandhi.pieces import (
+    CONGRESS_ACTIVISTS,
+    CUBES,
+    GUERRILLAS,
+    GUERRILLAS_ACTIVE,
+    GUERRILLAS_UNDERGROUND,
+    ML_ACTIVISTS,
+    ML_BASES,
+    NV_FACTIONS,
+    OWNER,
+    REV_BASES,
+    REVOLUTIONARIES,
+    SEPOYS,
+    TROOPS,
+)
+from engine.games.gandhi.state import GandhiState, SpaceState, cached, clone
+
+REV = REVOLUTIONARIES
+UNDER, ACTIVE = GUERRILLAS_UNDERGROUND, GUERRILLAS_ACTIVE
+ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)
+PIECE_WORDS = {SEPOYS: "sepoy", TROOPS: "troop", CONGRESS_ACTIVISTS: "congress activist",
+               ML_ACTIVISTS: "league activist", ML_BASES: "league base"}
+WORD_PIECES = {w: k for k, w in PIECE_WORDS.items()}
+MARCH_ACTIVATION = 3            # 3.4.2 moving Guerrillas plus cubes exceeding three
+ATTACK_REMOVALS = 2             # 3.4.3 up to two Active pieces
+ATTACK_UNREST_OPTION = "attack_unrest"   # facts §8: EN "or" (default) / IT "and"
+VERBS.update({"in", "place", "base", "recall", "from", "to", "move", "remove", "stop",
+              "gain", "flip", "replace"})
+
+
+# --- small shared helpers ---------------------------------------------------------------
+
+
+def rev_resources(state: GandhiState) -> int:
+    return state.resources.get(REV, 0)
+
+
+def funds(state: GandhiState, limited: bool) -> int:
+    """What an Operation may count on when chosen: the Resources, plus what Aid could
+    bring first (4.1: a Special Activity may come immediately before the Operation)."""
+    if limited:
+        return rev_resources(state)
+    b = board(state)
+    return rev_resources(state) + sum(b.space(s).pop for s, sp in state.spaces.items()
+                                      if sp.count(UNDER))
+
+
+def avail(state: GandhiState, kind: str) -> int:
+    """Available pieces (1.4.1), counted once per position."""
+    return cached(state, f"available_{kind}", lambda: available(state, kind))
+
+
+def pay(state: GandhiState, cost: int) -> list[Event]:
+    """3.1 Operations cost Resources (never below 0, 1.8)."""
+    return resources(state, REV, -cost) if cost else []
+
+
+def guerrillas(space: SpaceState) -> int:
+    return space.count(UNDER) + space.count(ACTIVE)
+
+
+def bases(space: SpaceState) -> int:
+    return space.count(ML_BASES) + space.count(REV_BASES)
+
+
+def base_room(state: GandhiState, space_id: str) -> bool:
+    """1.4.2 At most as many Bases (of both Factions) as the space's Population."""
+    return bases(state.space(space_id)) < board(state).space(space_id).pop
+
+
+def texts(state: GandhiState, space_ids: list[str], verb: str = "in") -> list[Action]:
+    b = board(state)
+    return [Action(f"{verb} {space_text(b, s)}", args=(s,)) for s in space_ids]
+
+
+def after(state: GandhiState, events: list[Event]) -> GandhiState:
+    """The position once ``events`` happen (to read Raj Control after them)."""
+    copy = clone(state)
+    for event in events:
+        evolve(copy, event)
+    return copy
+
+
+def activate_all(state: GandhiState, space_id: str) -> list[Event]:
+    """1.4.3 Activate Guerrillas: flip the Underground ones."""
+    n = state.space(space_id).count(UNDER)
+    return [PiecesFlipped(space=space_id, kind=UNDER, to_kind=ACTIVE, count=n)] if n else []
+
+
+def activate_one(state: GandhiState, space_id: str) -> list[Event]:
+    if not state.space(space_id).count(UNDER):
+        return []
+    return [PiecesFlipped(space=space_id, kind=UNDER, to_kind=ACTIVE, count=1)]
+
+
+def add_unrest(state: GandhiState, space_id: str) -> list[Event]:
+    """1.11 add one Unrest marker unless all 12 Unrest/Strike markers are in play."""
+    if not unrest_markers_left(state):
+        return []
+    return [MarkerSet(space=space_id, marker="unrest", value=state.space(space_id).unrest + 1)]
+
+
+def active_targets(state: GandhiState, space_id: str) -> list[str]:
+    """Active adversary pieces (1.4.3; never Gandhi): cubes, ML Bases, Active Activists."""
+    space = state.space(space_id)
+    active = activists_active(board(state), space_id, space)
+    return [k for k in (SEPOYS, TROOPS, *ACTIVISTS, ML_BASES)
+            if space.count(k) and (k not in ACTIVISTS or active)]
+
+
+def split_texts(verb: str, most_active: int, most_under: int, total: int | None = None
+                ) -> list[Action]:
+    """``verb 1 active 2 underground`` for every split (``total`` fixes the sum)."""
+    out = []
+    for a in range(most_active + 1):
+        for u in range(most_under + 1):
+            if (a + u == total) if total is not None else a + u > 0:
+                words = [f"{a} active"] * bool(a) + [f"{u} underground"] * bool(u)
+                out.append(Action(f"{verb} {' '.join(words)}", args=(str(a), str(u)),
+                                  label=Msg(f"gandhi.label.rev_{verb}", active=a,
+                                            underground=u)))
+    return out
+
+
+# --- 3.4.1 Rally --------------------------------------------------------------------------
+
+
+@operation
+class Rally:
+    """3.4.1 In Cities, Provinces and States without Support or with a Revolutionaries
+    Base (1 Resource each): place 1 + Bases Guerrillas, or replace Unity Guerrillas with a
+    Base; then one Guerrilla may go from Out of Play to Available."""
+
+    name, faction = "rally", REV
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state, [], funds(state, limited)))
+
+    def spaces(self, state: GandhiState, chosen: list[str], money: int | None = None
+               ) -> list[str]:
+        if (rev_resources(state) if money is None else money) < 1:
+            return []
+        b = board(state)
+        return [s for s in b.non_railway if s not in chosen and self.allowed(state, s)
+                and (self.can_place(state) or self.can_build(state, s))]
+
+    def allowed(self, state: GandhiState, space_id: str) -> bool:
+        space = state.space(space_id)
+        return space.support <= 0 or space.count(REV_BASES) > 0
+
+    def can_place(self, state: GandhiState) -> bool:
+        return avail(state, GUERRILLAS) > 0
+
+    def can_build(self, state: GandhiState, space_id: str) -> bool:
+        """Unity Guerrillas there (6.7), a Base Available and room for it (1.4.2)."""
+        return (guerrillas(state.space(space_id)) >= state.unity
+                and avail(state, REV_BASES) > 0 and base_room(state, space_id))
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        if data.get("rally_space"):
+            return self.options(state, data["rally_space"])
+        chosen = data.get("rally_spaces", [])
+        actions: list[Action] = []
+        if not data.get("rally_recalled") and not (data.get("limited") and chosen):
+            actions += texts(state, self.spaces(state, chosen))
+        if chosen and not data.get("rally_recalled") and state.out_of_play.get(GUERRILLAS):
+            actions.append(Action("recall guerrilla", Msg("gandhi.label.rev_recall")))
+        return actions
+
+    def options(self, state: GandhiState, space_id: str) -> list[Action]:
+        space = state.space(space_id)
+        actions = []
+        if self.can_place(state):
+            n = self.placed(state, space_id)
+            actions.append(Action(f"place {n} guerrillas", Msg("gandhi.label.rev_place", n=n),
+                                  args=(str(n),)))
+        if self.can_build(state, space_id):
+            actions += split_texts("base", space.count(ACTIVE), space.count(UNDER), state.unity)
+        return actions
+
+    def placed(self, state: GandhiState, space_id: str) -> int:
+        """1 + Bases there, as many as are Available (1.4.1)."""
+        wanted = 1 + state.space(space_id).count(REV_BASES)
+        return min(wanted, avail(state, GUERRILLAS))
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            return note(rally_space=action.args[0])
+        if action.verb == "recall":
+            return [BoxTransfer(kind=GUERRILLAS, count=1, origin="out_of_play",
+                                destination="available"), *note(rally_recalled=True)]
+        space_id = data["rally_space"]
+        events = pay(state, 1)
+        if action.verb == "place":
+            events.append(PiecesPlaced(space=space_id, kind=UNDER, count=int(action.args[0])))
+        else:
+            events += self.build(space_id, int(action.args[0]), int(action.args[1]))
+        chosen = [*data.get("rally_spaces", []), space_id]
+        return [*events, *note(rally_space=None, rally_spaces=chosen)]
+
+    def build(self, space_id: str, n_active: int, n_under: int) -> list[Event]:
+        events: list[Event] = [PiecesRemoved(space=space_id, kind=kind, count=n)
+                               for kind, n in ((ACTIVE, n_active), (UNDER, n_under)) if n]
+        return [*events, PiecesPlaced(space=space_id, kind=REV_BASES, count=1)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("rally_spaces")) and not data.get("rally_space")
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# --- 3.4.2 March --------------------------------------------------------------------------
+
+
+def arrived(data: dict[str, Any], space_id: str) -> dict[str, int]:
+    value: dict[str, int] = data.get("march_arrived", {}).get(space_id, {})
+    return value
+
+
+def movable(state: GandhiState, data: dict[str, Any], space_id: str) -> tuple[int, int]:
+    """3.1.2 Guerrillas that have not moved yet: (Active, Underground)."""
+    space, came = state.space(space_id), arrived(data, space_id)
+    left = guerrillas(space) - sum(came.values())
+    n_active = max(0, space.count(ACTIVE) - came.get(ACTIVE, 0))
+    n_under = max(0, space.count(UNDER) - came.get(UNDER, 0))
+    return min(n_active, left), min(n_under, max(0, left - min(n_active, left)))
+
+
+def chain_destinations(state: GandhiState, origin: str) -> set[str]:
+    """3.4.2 Underground Guerrillas may go along a chain of adjacent Railways and Cities,
+    then into an adjacent space."""
+    b = board(state)
+
+    def link(s: str) -> bool:
+        return b.space(s).is_railway or b.space(s).kind == "city"
+
+    chain: set[str] = set()
+    todo = [s for s in b.adjacent(origin) if link(s)]
+    while todo:
+        s = todo.pop()
+        if s not in chain:
+            chain.add(s)
+            todo += [n for n in b.adjacent(s) if link(n) and n != origin]
+    reach = set(chain).union(*(b.adjacent(s) for s in chain))
+    return (reach | b.adjacent(origin)) - {origin}
+
+
+@operation
+class March:
+    """3.4.2 From origins (1 Resource each, Railways free), Guerrillas move into adjacent
+    spaces; Underground ones also along Railways and Cities.  A Limited March has one
+    origin and any destinations (2.3.5)."""
+
+    name, faction = "march", REV
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.origins(state, {}, funds(state, limited)))
+
+    def cost(self, state: GandhiState, space_id: str) -> int:
+        return 0 if board(state).space(space_id).is_railway else 1
+
+    def origins(self, state: GandhiState, data: dict[str, Any], money: int | None = None
+                ) -> list[str]:
+        chosen = data.get("march_origins", [])
+        if data.get("limited") and chosen:
+            return []
+        money = rev_resources(state) if money is None else money
+        return [s for s in board(state).spaces if s not in chosen
+                and sum(movable(state, data, s)) > 0 and money >= self.cost(state, s)]
+
+    def destinations(self, state: GandhiState, data: dict[str, Any], origin: str) -> list[str]:
+        n_active, n_under = movable(state, data, origin)
+        b = board(state)
+        near = set(b.adjacent(origin)) if n_active + n_under else set()
+        far = chain_destinations(state, origin) if n_under else set()
+        return [s for s in b.spaces if s in near | far]
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        origin: str = data.get("march_origin") or ""
+        dest: str = data.get("march_dest") or ""
+        if dest:
+            n_active, n_under = movable(state, data, origin)
+            near = dest in board(state).adjacent(origin)
+            return split_texts("move", n_active if near else 0, n_under)
+        actions = texts(state, self.origins(state, data), "from")
+        if origin:
+            actions += texts(state, self.destinations(state, data, origin), "to")
+        return actions
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "from":
+            origin = action.args[0]
+            return [*pay(state, self.cost(state, origin)),
+                    *note(march_origin=origin, march_dest=None,
+                          march_origins=[*data.get("march_origins", []), origin])]
+        if action.verb == "to":
+            return note(march_dest=action.args[0])
+        return self.move(state, data, int(action.args[0]), int(action.args[1]))
+
+    def move(self, state: GandhiState, data: dict[str, Any], n_active: int,
+             n_under: int) -> list[Event]:
+        origin, dest = data["march_origin"], data["march_dest"]
+        events: list[Event] = [PiecesMoved(kind=kind, count=n, origin=origin, destination=dest)
+                               for kind, n in ((ACTIVE, n_active), (UNDER, n_under)) if n]
+        came = dict(arrived(data, dest))
+        came[ACTIVE] = came.get(ACTIVE, 0) + n_active
+        came[UNDER] = came.get(UNDER, 0) + n_under
+        if self.activates(state, dest, sum(came.values())) and came[UNDER]:
+            events.append(PiecesFlipped(space=dest, kind=UNDER, to_kind=ACTIVE,
+                                        count=came[UNDER]))
+            came = {ACTIVE: came[ACTIVE] + came[UNDER], UNDER: 0}
+        everywhere = {**data.get("march_arrived", {}), dest: came}
+        return [*events, *note(march_dest=None, march_arrived=everywhere)]
+
+    def activates(self, state: GandhiState, dest: str, moving: int) -> bool:
+        """3.4.2 At Support or on a Railway, moving Guerrillas plus cubes exceeding 3
+        Activate the moving Guerrillas (all that moved in during this March)."""
+        space = state.space(dest)
+        exposed = space.support > 0 or board(state).space(dest).is_railway
+        cubes = sum(space.count(k) for k in CUBES)
+        return exposed and moving + cubes > MARCH_ACTIVATION
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("march_origins")) and not data.get("march_dest")
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# --- 3.4.3 Attack -------------------------------------------------------------------------
+
+
+def attack_order(state: GandhiState, space_id: str) -> list[str]:
+    """3.4.3/1.4.4 Sepoys before Troops; Troops and Bases last; Muslim League Bases only
+    once no Activists remain."""
+    space = state.space(space_id)
+    targets = active_targets(state, space_id)
+    first = [k for k in targets if k in (SEPOYS, *ACTIVISTS)]
+    out = list(first)
+    if TROOPS in targets and not first:
+        out.append(TROOPS)
+    if ML_BASES in targets and not first and not any(space.count(k) for k in ACTIVISTS):
+        out.append(ML_BASES)
+    return out
+
+
+def attack_unrest_due(state: GandhiState, space_id: str) -> bool:
+    """3.4.3 after a success: Protest or no Raj Control (EN), or both (IT, facts §8)."""
+    protest, free = state.space(space_id).protest, not raj_control(state, space_id)
+    if state.options.get(ATTACK_UNREST_OPTION) == "protest_and_no_control":
+        return protest and free
+    return protest or free
+
+
+@operation
+class Attack:
+    """3.4.3 In Cities, Provinces and States with Guerrillas (1 Resource each): Activate
+    them all, roll; at most their number: remove up to two Active pieces, then add Unrest."""
+
+    name, faction = "attack", REV
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state, [], funds(state, limited)))
+
+    def spaces(self, state: GandhiState, chosen: list[str], money: int | None = None
+               ) -> list[str]:
+        if (rev_resources(state) if money is None else money) < 1:
+            return []
+        return [s for s in board(state).non_railway
+                if s not in chosen and guerrillas(state.space(s))]
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        if data.get("attack_space"):
+            return self.removals(state, data)
+        chosen = data.get("attack_spaces", [])
+        if data.get("limited") and chosen:
+            return []
+        return texts(state, self.spaces(state, chosen))
+
+    def removals(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        space_id, removed = data["attack_space"], data.get("attack_removed", [])
+        order = attack_order(state, space_id)
+        actions = [Action(f"remove {PIECE_WORDS[k]}", Msg(f"gandhi.label.rev_remove_{k}"),
+                          args=(k,)) for k in order]
+        targeted = {OWNER[k] for k in removed}
+        if not any(OWNER[k] in targeted for k in order):   # 1.4.4 the full extent
+            actions.append(Action("stop", Msg("gandhi.label.rev_stop")))
+        return actions
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            return self.attack(state, data, action.args[0], chance)
+        space_id, removed = data["attack_space"], data.get("attack_removed", [])
+        if action.verb == "stop":
+            return self.conclude(state, space_id, [])
+        events: list[Event] = [PiecesRemoved(space=space_id, kind=action.args[0], count=1)]
+        removed = [*removed, action.args[0]]
+        now = after(state, events)
+        if len(removed) >= ATTACK_REMOVALS or not attack_order(now, space_id):
+            return [*events, *self.conclude(now, space_id, [])]
+        return [*events, *note(attack_removed=removed)]
+
+    def attack(self, state: GandhiState, data: dict[str, Any], space_id: str,
+               chance: Chance) -> list[Event]:
+        events = [*pay(state, 1), *activate_all(state, space_id)]
+        roll = chance.roll(6)
+        events.append(DieRolled(value=roll, purpose="attack"))
+        events += note(attack_spaces=[*data.get("attack_spaces", []), space_id])
+        if roll > guerrillas(state.space(space_id)):
+            return events
+        now = after(state, events)
+        if attack_order(now, space_id):
+            return [*events, *note(attack_space=space_id, attack_removed=[])]
+        return [*events, *self.conclude(now, space_id, [])]
+
+    def conclude(self, state: GandhiState, space_id: str, events: list[Event]) -> list[Event]:
+        """The Attack succeeded: Unrest by 3.4.3 (read once the removals are done)."""
+        unrest = add_unrest(state, space_id) if attack_unrest_due(state, space_id) else []
+        return [*events, *unrest, *note(attack_space=None, attack_removed=[])]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("attack_spaces")) and not data.get("attack_space")
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# --- 3.4.4 Unrest -------------------------------------------------------------------------
+
+
+@operation
+class Unrest:
+    """3.4.4 In spaces with an Underground Guerrilla (in Crisis also with both Congress and
+    Muslim League Activists), paying Restraint each: Activate one Underground Guerrilla;
+    add Unrest and shift toward Neutral (a Railway: a Strike); then Restraint -1 (6.6)."""
+
+    name, faction = "unrest", REV
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state, [], funds(state, limited)))
+
+    def spaces(self, state: GandhiState, chosen: list[str], money: int | None = None
+               ) -> list[str]:
+        money = rev_resources(state) if money is None else money
+        if money < state.restraint:   # 3.1.5 the cost when selected
+            return []
+        crisis = in_crisis(state)
+        return [s for s in board(state).spaces if s not in chosen and self.allowed(
+            state.space(s), crisis)]
+
+    def allowed(self, space: SpaceState, crisis: bool) -> bool:
+        both = all(space.count(k) for k in ACTIVISTS)   # 6.8 Crisis
+        return space.count(UNDER) > 0 or (crisis and both)
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        chosen = data.get("unrest_spaces", [])
+        if data.get("limited") and chosen:
+            return []
+        return texts(state, self.spaces(state, chosen))
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        space_id = action.args[0]
+        events = [*pay(state, state.restraint), *activate_one(state, space_id)]
+        if board(state).space(space_id).is_railway:
+            events += self.strike(state, space_id)
+        else:
+            level = state.space(space_id).support
+            events += add_unrest(state, space_id)
+            events += support(state, space_id, -1 if level > 0 else 1 if level < 0 else 0)
+        return [*events, *note(unrest_spaces=[*data.get("unrest_spaces", []), space_id])]
+
+    def strike(self, state: GandhiState, space_id: str) -> list[Event]:
+        """1.12 On a Railway the marker is a Strike, if none there and one is left."""
+        if state.space(space_id).strike or not unrest_markers_left(state):
+            return []
+        return [MarkerSet(space=space_id, marker="strike", value=1)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("unrest_spaces"))
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        """6.6 Restraint -1 once per Operation, after all selected spaces."""
+        return track(state, "restraint", -1) if data.get("unrest_spaces") else []
+
+
+# --- 4.5.1 Aid ----------------------------------------------------------------------------
+
+
+@special
+class Aid:
+    """4.5.1 In any spaces: Activate one Underground Guerrilla and gain the space's
+    Population in Resources, or pay 1 to flip all Guerrillas there Underground."""
+
+    name, faction = "aid", REV
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state, []))
+
+    def spaces(self, state: GandhiState, chosen: list[str]) -> list[str]:
+        return [s for s in board(state).spaces if s not in chosen and self.options(state, s)]
+
+    def options(self, state: GandhiState, space_id: str) -> list[Action]:
+        space, out = state.space(space_id), []
+        if space.count(UNDER):
+            pop = board(state).space(space_id).pop
+            out.append(Action("gain resources", Msg("gandhi.label.rev_gain", n=pop)))
+        if space.count(ACTIVE) and rev_resources(state) >= 1:
+            out.append(Action("flip underground", Msg("gandhi.label.rev_flip")))
+        return out
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        if data.get("aid_space"):
+            return self.options(state, data["aid_space"])
+        return texts(state, self.spaces(state, data.get("aid_spaces", [])))
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            return note(aid_space=action.args[0])
+        space_id = data["aid_space"]
+        if action.verb == "gain":
+            pop = board(state).space(space_id).pop
+            events = [*activate_one(state, space_id), *resources(state, REV, pop)]
+        else:
+            n = state.space(space_id).count(ACTIVE)
+            events = [*pay(state, 1),
+                      PiecesFlipped(space=space_id, kind=ACTIVE, to_kind=UNDER, count=n)]
+        return [*events, *note(aid_space=None,
+                               aid_spaces=[*data.get("aid_spaces", []), space_id])]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("aid_spaces")) and not data.get("aid_space")
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# --- 4.5.2 Infiltrate ---------------------------------------------------------------------
+
+
+@special
+class Infiltrate:
+    """4.5.2 In one space with an Underground Guerrilla: replace a Sepoy, an Activist or a
+    Protest with an Underground Guerrilla, or in Crisis place a Base in a State or Province
+    with no Raj Control and room for it."""
+
+    name, faction = "infiltrate", REV
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state))
+
+    def spaces(self, state: GandhiState) -> list[str]:
+        return [s for s in board(state).spaces
+                if state.space(s).count(UNDER) and self.options(state, s)]
+
+    def options(self, state: GandhiState, space_id: str) -> list[Action]:
+        space = state.space(space_id)
+        out = [Action(f"replace {PIECE_WORDS[k]}", Msg(f"gandhi.label.rev_replace_{k}"),
+                      args=(k,)) for k in (SEPOYS, *ACTIVISTS) if space.count(k)]
+        if space.protest:
+            out.append(Action("replace protest", Msg("gandhi.label.rev_replace_protest"),
+                              args=("protest",)))
+        if self.base_allowed(state, space_id):
+            out.append(Action("place base", Msg("gandhi.label.rev_place_base")))
+        return out
+
+    def base_allowed(self, state: GandhiState, space_id: str) -> bool:
+        """6.8 Crisis: a State or Province, no Raj Control, room (1.4.2), a Base Available."""
+        kind = board(state).space(space_id).kind
+        return (in_crisis(state) and (kind == "province" or is_state(state, space_id))
+                and not raj_control(state, space_id) and base_room(state, space_id)
+                and avail(state, REV_BASES) > 0)
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        if data.get("infiltrate_space"):
+            return self.options(state, data["infiltrate_space"])
+        if data.get("infiltrate_done"):
+            return []
+        return texts(state, self.spaces(state))
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            return note(infiltrate_space=action.args[0])
+        space_id = data["infiltrate_space"]
+        if action.verb == "place":
+            events: list[Event] = [PiecesPlaced(space=space_id, kind=REV_BASES, count=1)]
+        else:
+            events = [*self.take(space_id, action.args[0]), *self.guerrilla(state, space_id)]
+        return [*events, *note(infiltrate_space=None, infiltrate_done=True)]
+
+    def take(self, space_id: str, what: str) -> list[Event]:
+        if what == "protest":
+            return [MarkerSet(space=space_id, marker="protest", value=0)]
+        return [PiecesRemoved(space=space_id, kind=what, count=1)]
+
+    def guerrilla(self, state: GandhiState, space_id: str) -> list[Event]:
+        """1.4.1 Only from Available: with none, the piece is removed, not replaced."""
+        if not avail(state, GUERRILLAS):
+            return []
+        return [PiecesPlaced(space=space_id, kind=UNDER, count=1)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("infiltrate_done"))
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# --- 4.5.3 Assassinate --------------------------------------------------------------------
+
+
+@special
+class Assassinate:
+    """4.5.3 In one space selected for Unrest: remove any one Active piece (not Gandhi);
+    Unity -1 if it was a Congress or Muslim League piece."""
+
+    name, faction = "assassinate", REV
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state, state.step.data))
+
+    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[str]:
+        """3.1.1/4.1.1 only spaces already selected for the Unrest Operation."""
+        if data.get("op") != "unrest":
+            return []
+        return [s for s in data.get("unrest_spaces", []) if active_targets(state, s)]
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        if data.get("assassinate_space"):
+            return [Action(f"remove {PIECE_WORDS[k]}", Msg(f"gandhi.label.rev_remove_{k}"),
+                           args=(k,)) for k in active_targets(state, data["assassinate_space"])]
+        if data.get("assassinate_done"):
+            return []
+        return texts(state, self.spaces(state, data))
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            return note(assassinate_space=action.args[0])
+        kind = action.args[0]
+        events: list[Event] = [PiecesRemoved(space=data["assassinate_space"], kind=kind,
+                                             count=1)]
+        if OWNER[kind] in NV_FACTIONS:          # 4.5.3, 6.7 Unity -1
+            events += track(state, "unity", -1)
+        return [*events, *note(assassinate_space=None, assassinate_done=True)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(data.get("assassinate_done"))
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []

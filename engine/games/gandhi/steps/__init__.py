@@ -1,5 +1,5 @@
 """The steps of play; importing this package registers them all."""
 
-from engine.games.gandhi.steps import campaign, cards, redeploy, reset, setup, support
+from engine.games.gandhi.steps import campaign, cards, event, redeploy, reset, setup, support
 
-__all__ = ["campaign", "cards", "redeploy", "reset", "setup", "support"]
+__all__ = ["campaign", "cards", "event", "redeploy", "reset", "setup", "support"]

@@ -89,7 +89,8 @@ class RailwayStrikes:
 
     def ask(self, state: GandhiState) -> Ask | None:
         candidates = strike_candidates(state)
-        if len(candidates) <= unrest_markers_left(state):
+        left = unrest_markers_left(state)
+        if left <= 0 or len(candidates) <= left:  # 1.12 no marker left: nothing to choose
             return None
         b = board(state)
         return Ask(CONGRESS, Msg("gandhi.prompt.strikes", left=unrest_markers_left(state)),

@@ -66,8 +66,8 @@ class CardCheck:
             return [CampaignSwapped(campaign=state.upcoming, card=state.current),
                     begin("campaign")]
         assert state.current is not None
-        return [CardTurnBegan(card=state.current, order=list(faction_order(state.current))),
-                begin("card")]
+        order = faction_order(state.current, state.pack)  # 2.3.2, as the game's pack has it
+        return [CardTurnBegan(card=state.current, order=list(order)), begin("card")]
 
 
 def pass_actions(state: GandhiState, faction: str) -> list[Action]:
@@ -120,7 +120,8 @@ class CardPlay:
         2.3.6-2.3.7 adjust eligibility and play the next card."""
         if state.crisis_placement_due:
             return [begin("crisis_placement", RAJ, after="card")]
-        eligible = adjust_eligibility(FACTIONS, state.turn)
+        turn = state.turn
+        eligible = adjust_eligibility(FACTIONS, turn, turn.made_ineligible, turn.kept_eligible)
         return [EligibilitySet(eligible=eligible), *advance(state), *reveal(state, chance),
                 begin("card_check")]
 

@@ -1,0 +1,529 @@
+"""What the two nonviolent Factions share (3.3, 4.3-4.4): free space selection limited by
+Restraint (Congress) or Unity (Muslim League), the four NV Operations, Persuade, and the
+pieces the Raj must move out of a new Muslim State.
+
+Working keys: each activity keeps ``<name>_spaces`` (spaces selected, 3.1.1),
+``<name>_counted`` (those that used up the Restraint/Unity allowance) and ``<name>_space``
+(the space being worked on).  Negotiate's space is ``negotiate_space`` (4.3.1, 4.4.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import DieRolled, Event
+from engine.core.messages import Msg
+from engine.games.gandhi.derived import (
+    activists_active,
+    available,
+    board,
+    in_crisis,
+    protests_for_operations,
+    raj_control,
+)
+from engine.games.gandhi.effects import support, track
+from engine.games.gandhi.events import (
+    BoxTransfer,
+    MarkerSet,
+    PiecesFlipped,
+    PiecesMoved,
+    PiecesPlaced,
+    PiecesRemoved,
+)
+from engine.games.gandhi.names import space_text
+from engine.games.gandhi.ops.framework import VERBS, note
+from engine.games.gandhi.pieces import (
+    CONGRESS,
+    CONGRESS_ACTIVISTS,
+    GANDHI,
+    GUERRILLAS_ACTIVE,
+    GUERRILLAS_UNDERGROUND,
+    ML_ACTIVISTS,
+    ML_BASES,
+    MUSLIM_LEAGUE,
+    REV_BASES,
+    SEPOYS,
+    TROOPS,
+    activists_of,
+)
+from engine.games.gandhi.state import GandhiState, cached
+
+VERBS.update({"end", "in", "place", "base", "recall", "release", "from", "move", "protest", "to",
+              "remove", "activate", "replace", "roll", "agree", "refuse", "muslim"})
+
+def L(key: str) -> Msg:  # noqa: N802  (a label of ops_nv.*.toml)
+    return Msg(f"gandhi.label.nv.{key}")
+
+
+OTHER = {CONGRESS_ACTIVISTS: ML_ACTIVISTS, ML_ACTIVISTS: CONGRESS_ACTIVISTS}
+WORD = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}
+OWN = {CONGRESS: (CONGRESS_ACTIVISTS, GANDHI), MUSLIM_LEAGUE: (ML_ACTIVISTS, ML_BASES)}
+HURTS = {CONGRESS: (ML_ACTIVISTS, ML_BASES), MUSLIM_LEAGUE: (CONGRESS_ACTIVISTS,)}
+
+
+# --- space selection (3.1.1, 3.1.5, 3.3) ------------------------------------------------
+
+
+def avail(state: GandhiState, kind: str) -> int:
+    """Available pieces (derived), counted once per position."""
+    return cached(state, f"available:{kind}", lambda: available(state, kind))
+
+
+def limit(state: GandhiState, faction: str) -> int:
+    """3.3 Congress selects up to Restraint spaces, the Muslim League up to Unity."""
+    return state.restraint if faction == CONGRESS else state.unity
+
+
+def free(state: GandhiState, faction: str, sid: str) -> bool:
+    """3.3 Spaces beyond the limit: Protest or Gandhi (Congress), an ML Base (League)."""
+    sp = state.space(sid)
+    if faction == CONGRESS:
+        return sp.protest or sp.count(GANDHI) > 0
+    return sp.count(ML_BASES) > 0
+
+
+def chosen(data: dict[str, Any], name: str) -> list[str]:
+    spaces: list[str] = data.get(f"{name}_spaces", [])
+    return spaces
+
+
+def open_to(state: GandhiState, data: dict[str, Any], name: str, faction: str, sid: str,
+            counted_ok: bool = True) -> bool:
+    """May ``sid`` be selected now?  Once per Operation (3.1.1), never the Negotiate space
+    (4.3.1), one space if Limited (2.3.5); the allowance is read at selection (3.1.5).
+    ``counted_ok`` says whether the space qualifies as one of the counted ones."""
+    picked = chosen(data, name)
+    if sid in picked or sid == data.get("negotiate_space"):
+        return False
+    if data.get("limited") and picked:
+        return False
+    if free(state, faction, sid):
+        return True
+    return counted_ok and data.get(f"{name}_counted", 0) < limit(state, faction)
+
+
+def select(state: GandhiState, data: dict[str, Any], name: str, faction: str,
+           sid: str) -> list[Event]:
+    counted = data.get(f"{name}_counted", 0) + (0 if free(state, faction, sid) else 1)
+    return note(**{f"{name}_spaces": [*chosen(data, name), sid], f"{name}_counted": counted,
+                   f"{name}_space": sid})
+
+
+def in_actions(state: GandhiState, spaces: list[str]) -> list[Action]:
+    b = board(state)
+    return [Action(f"in {space_text(b, s)}", args=(s,)) for s in spaces]
+
+
+def operation_spaces(data: dict[str, Any]) -> list[str]:
+    """Spaces the running Operation selected (Negotiate may not share them, 4.3.1)."""
+    return chosen(data, str(data.get("op", "")))
+
+
+def placeable_protest(state: GandhiState, sid: str) -> bool:
+    """1.10 An Available Protest marker (by Restraint) and none there already."""
+    return not state.space(sid).protest and protests_for_operations(state) > 0
+
+
+def active_count(state: GandhiState, sid: str, kind: str) -> int:
+    """Pieces of ``kind`` that are Active (1.4.3): Activists only in Protest spaces and on
+    Railways; cubes, Bases, Gandhi and Active Guerrillas always."""
+    sp = state.space(sid)
+    if kind not in (CONGRESS_ACTIVISTS, ML_ACTIVISTS):
+        return sp.count(kind)
+    return sp.count(kind) if activists_active(board(state), sid, sp) else 0
+
+
+def nv_pieces(state: GandhiState, sid: str, faction: str) -> int:
+    """4.3.1/4.4.1 Congress pieces are Activists plus Gandhi, League Activists plus Bases."""
+    sp = state.space(sid)
+    if faction == CONGRESS:
+        return sp.count(CONGRESS_ACTIVISTS) + sp.count(GANDHI)
+    return sp.count(ML_ACTIVISTS) + sp.count(ML_BASES)
+
+
+# --- Rally (3.3.1) ----------------------------------------------------------------------
+
+
+class Rally:
+    """3.3.1 Place Activists (League: or build a Base with Unity Activists) in each selected
+    space; then recall one Activist from Out of Play or release a die roll from Jail."""
+
+    name, faction = "rally", CONGRESS
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state, {"limited": limited}))
+
+    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[str]:
+        if data.get("rally_then"):
+            return []
+        return [s for s in board(state).non_railway
+                if self.placements(state, s) and open_to(
+                    state, data, self.name, self.faction, s, state.space(s).support <= 0)]
+
+    def placements(self, state: GandhiState, sid: str) -> list[Action]:
+        own = activists_of(self.faction)
+        have = avail(state, own)
+        if self.faction == CONGRESS:   # up to the space's Population
+            most = min(board(state).space(sid).pop, have)
+            return [Action(f"place {n}", args=(str(n),)) for n in range(1, most + 1)]
+        sp = state.space(sid)
+        n = min(1 + sp.count(ML_BASES), have)   # 1.4.1 only Available pieces
+        out = [Action(f"place {n}", args=(str(n),))] if n else []
+        room = sp.count(ML_BASES) + sp.count(REV_BASES) < board(state).space(sid).pop  # 1.4.2
+        if room and avail(state, ML_BASES) and sp.count(ML_ACTIVISTS) >= state.unity:
+            out.append(Action("base", L("base")))   # replace Unity Activists with a Base
+        return out
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        if data.get("rally_space"):
+            return self.placements(state, data["rally_space"])
+        actions = in_actions(state, self.spaces(state, data))
+        if not data.get("rally_then"):
+            actions += self.then(state)
+        return actions
+
+    def then(self, state: GandhiState) -> list[Action]:
+        """Then: one Activist from Out of Play, or a die roll of Activists from Jail."""
+        out = [Action(f"recall {WORD[k]}", args=(k,))
+               for k in (CONGRESS_ACTIVISTS, ML_ACTIVISTS) if state.out_of_play.get(k, 0)]
+        if state.jail.get(CONGRESS_ACTIVISTS, 0) + state.jail.get(ML_ACTIVISTS, 0):
+            out.append(Action("release", L("release")))
+        return out
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            return select(state, data, self.name, self.faction, action.args[0])
+        if action.verb == "recall":
+            return [*recall(state, self.faction, action.args[0]), *note(rally_then=True)]
+        if action.verb == "release":
+            return [*release(state, self.faction, chance), *note(rally_then=True)]
+        sid = data["rally_space"]
+        if action.verb == "base":
+            return [PiecesRemoved(space=sid, kind=ML_ACTIVISTS, count=state.unity),
+                    PiecesPlaced(space=sid, kind=ML_BASES, count=1), *note(rally_space=None)]
+        placed = PiecesPlaced(space=sid, kind=activists_of(self.faction),
+                              count=int(action.args[0]))
+        return [placed, *note(rally_space=None)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(chosen(data, self.name)) and not data.get("rally_space")
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+def recall(state: GandhiState, faction: str, kind: str) -> list[Event]:
+    """3.3.1, 2.3.3 Important: Unity +1 for the other NV Faction's Activist."""
+    events: list[Event] = [BoxTransfer(kind=kind, count=1, origin="out_of_play",
+                                       destination="available")]
+    if kind != activists_of(faction):
+        events += track(state, "unity", 1)
+    return events
+
+
+def release(state: GandhiState, faction: str, chance: Chance) -> list[Event]:
+    """3.3.1 Release a die roll of Activists from Jail, own first, then the other's."""
+    roll = chance.roll(6)
+    events: list[Event] = [DieRolled(value=roll, purpose="rally release")]
+    left = roll
+    own = activists_of(faction)
+    for kind in (own, OTHER[own]):
+        n = min(left, state.jail.get(kind, 0))
+        if n:
+            events.append(BoxTransfer(kind=kind, count=n, origin="jail",
+                                      destination="available"))
+            left -= n
+    return events
+
+
+# --- Demonstrate (3.3.2) ----------------------------------------------------------------
+
+
+class Demonstrate:
+    """3.3.2 Move Activists into non-Railway destinations from adjacent spaces; without
+    Raj Control place a Protest.  Congress may bring League Activists along, one for one,
+    up to Unity in all."""
+
+    name, faction = "demonstrate", CONGRESS
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.destinations(state, {"limited": limited}))
+
+    def unmoved(self, data: dict[str, Any], state: GandhiState, sid: str, kind: str) -> int:
+        arrived: dict[str, int] = data.get(f"demonstrate_arrived_{WORD[kind]}", {})
+        return state.space(sid).count(kind) - arrived.get(sid, 0)
+
+    def origins(self, state: GandhiState, data: dict[str, Any], dest: str) -> list[str]:
+        own = activists_of(self.faction)
+        return [s for s in sorted(board(state).adjacent(dest))
+                if self.unmoved(data, state, s, own) > 0]
+
+    def destinations(self, state: GandhiState, data: dict[str, Any]) -> list[str]:
+        return [s for s in board(state).non_railway
+                if open_to(state, data, self.name, self.faction, s)
+                and self.origins(state, data, s)]
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        dest, origin = data.get("demonstrate_space"), data.get("demonstrate_from")
+        if origin:
+            return self.moves(state, data, origin)
+        actions = in_actions(state, self.destinations(state, data))
+        if dest:
+            b = board(state)
+            actions += [Action(f"from {space_text(b, s)}", args=(s,))
+                        for s in self.origins(state, data, dest)]
+            if (dest in data.get("demonstrate_entered", []) and placeable_protest(state, dest)
+                    and not raj_control(state, dest)):
+                actions.append(Action("protest", L("protest")))
+        return actions
+
+    def moves(self, state: GandhiState, data: dict[str, Any], origin: str) -> list[Action]:
+        own = activists_of(self.faction)
+        most = self.unmoved(data, state, origin, own)
+        league = 0
+        if self.faction == CONGRESS:   # up to Unity League Activists in all, one for one
+            league = min(self.unmoved(data, state, origin, ML_ACTIVISTS),
+                         state.unity - data.get("demonstrate_league", 0))
+        return [Action(f"move {n}" + (f" with {m} league" if m else ""), args=(str(n), str(m)))
+                for n in range(1, most + 1) for m in range(min(n, max(league, 0)) + 1)]
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            return select(state, data, self.name, self.faction, action.args[0])
+        if action.verb == "from":
+            return note(demonstrate_from=action.args[0])
+        dest = data["demonstrate_space"]
+        if action.verb == "protest":
+            return [MarkerSet(space=dest, marker="protest", value=1)]
+        origin, own = data["demonstrate_from"], activists_of(self.faction)
+        events: list[Event] = []
+        for kind, n in ((own, int(action.args[0])), (ML_ACTIVISTS, int(action.args[1]))):
+            if n:
+                events.append(PiecesMoved(kind=kind, count=n, origin=origin, destination=dest))
+                key = f"demonstrate_arrived_{WORD[kind]}"
+                arrived = dict(data.get(key, {}))
+                arrived[dest] = arrived.get(dest, 0) + n
+                events += note(**{key: arrived})
+        entered = data.get("demonstrate_entered", [])
+        return [*events, *note(demonstrate_from=None,
+                               demonstrate_league=data.get("demonstrate_league", 0)
+                               + int(action.args[1]),
+                               demonstrate_entered=[*entered, dest])]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(chosen(data, self.name)) and not data.get("demonstrate_from")
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# --- Civil Disobedience (3.3.3) ---------------------------------------------------------
+
+
+class CivilDisobedience:
+    """3.3.3 Place a Protest in each selected space, then move friendly Activists from it
+    onto adjacent Railways.  Errata 2019: spaces with the Faction's own Activists."""
+
+    name, faction = "civil_disobedience", CONGRESS
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state, {"limited": limited}))
+
+    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[str]:
+        own = activists_of(self.faction)
+        return [s for s in board(state).spaces
+                if (state.space(s).count(own) or free(state, self.faction, s))
+                and open_to(state, data, self.name, self.faction, s,
+                            state.space(s).count(own) > 0)]
+
+    def unmoved(self, data: dict[str, Any], state: GandhiState, sid: str) -> int:
+        arrived: dict[str, int] = data.get("civil_disobedience_arrived", {})
+        return state.space(sid).count(activists_of(self.faction)) - arrived.get(sid, 0)
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        actions = in_actions(state, self.spaces(state, data))
+        here = data.get("civil_disobedience_space")
+        if here:
+            b = board(state)
+            rails = [r for r in sorted(b.adjacent(here)) if b.space(r).is_railway]
+            actions += [Action(f"move {n} onto {space_text(b, r)}", args=(str(n), r))
+                        for r in rails for n in range(1, self.unmoved(data, state, here) + 1)]
+        return actions
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            sid = action.args[0]
+            protest: list[Event] = ([MarkerSet(space=sid, marker="protest", value=1)]
+                                    if placeable_protest(state, sid) else [])
+            return [*select(state, data, self.name, self.faction, sid), *protest]
+        here, n, rail = data["civil_disobedience_space"], int(action.args[0]), action.args[1]
+        arrived = dict(data.get("civil_disobedience_arrived", {}))
+        arrived[rail] = arrived.get(rail, 0) + n
+        return [PiecesMoved(kind=activists_of(self.faction), count=n, origin=here,
+                            destination=rail), *note(civil_disobedience_arrived=arrived)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(chosen(data, self.name))
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return []
+
+
+# --- Non-Cooperation (3.3.4) ------------------------------------------------------------
+
+
+class NonCooperation:
+    """3.3.4 Shift each selected space one level towards Active Opposition; lastly shift
+    Restraint -1 once (6.6)."""
+
+    name, faction = "non_cooperation", CONGRESS
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state, {"limited": limited}))
+
+    def eligible(self, state: GandhiState, sid: str) -> bool:
+        sp = state.space(sid)
+        if not sp.protest or not sp.count(activists_of(self.faction)):
+            return False
+        if board(state).space(sid).is_railway:   # no Population to shift (1.6)
+            return False
+        # 6.8 in Crisis Congress may select Raj-Controlled spaces
+        return not raj_control(state, sid) or (self.faction == CONGRESS and in_crisis(state))
+
+    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[str]:
+        # Congress: any such spaces (all have Protest, so none counts against Restraint)
+        return [s for s in board(state).non_railway
+                if self.eligible(state, s) and open_to(state, data, self.name,
+                                                        self.faction, s)]
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        if data.get("non_cooperation_ended"):
+            return []
+        actions = in_actions(state, self.spaces(state, data))
+        if chosen(data, self.name) and data.get("sa_allowed") and not data.get("sa"):
+            # 3.1.5 example 2: end the Operation (Restraint -1) before a Special Activity
+            actions.append(Action("end operation", L("end_operation")))
+        return actions
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "end":
+            return [*self.finish(state, data), *note(non_cooperation_ended=True)]
+        sid = action.args[0]
+        return [*select(state, data, self.name, self.faction, sid),
+                *support(state, sid, -1)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(chosen(data, self.name))
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        if data.get("non_cooperation_ended"):
+            return []
+        return track(state, "restraint", -1)   # 6.6 once per Operation, lastly
+
+
+# --- Persuade (4.3.3, 4.4.3) -------------------------------------------------------------
+
+# the Active adversary pieces Persuade may remove, by the words that name them
+TARGETS = (("troop", TROOPS), ("sepoy", SEPOYS), ("guerrilla", GUERRILLAS_ACTIVE),
+           ("rev base", REV_BASES), ("league activist", ML_ACTIVISTS),
+           ("league base", ML_BASES), ("congress activist", CONGRESS_ACTIVISTS))
+
+
+class Persuade:
+    """4.3.3/4.4.3 Up to two spaces with friendly pieces: remove one Active adversary
+    piece (Troops and Bases last; never Gandhi, errata 4.3.3), or Activate one Guerrilla
+    per Active NV piece; lastly Unity -1 if the other NV Faction lost pieces."""
+
+    name, faction = "persuade", CONGRESS
+    MOST = 2
+
+    def can_start(self, state: GandhiState, limited: bool) -> bool:
+        return bool(self.spaces(state, state.step.data))
+
+    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[str]:
+        picked = chosen(data, self.name)
+        if len(picked) >= self.MOST:
+            return []
+        return [s for s in board(state).spaces if s not in picked
+                and nv_pieces(state, s, self.faction) and self.options(state, s)]
+
+    def removable(self, state: GandhiState, sid: str) -> list[tuple[str, str]]:
+        """Active adversary pieces; Troops and Bases last (4.3.3)."""
+        sp = state.space(sid)
+        own = OWN[self.faction]
+        last = {TROOPS: sp.count(SEPOYS) > 0,
+                REV_BASES: sp.count(GUERRILLAS_ACTIVE) + sp.count(GUERRILLAS_UNDERGROUND) > 0,
+                ML_BASES: sp.count(ML_ACTIVISTS) > 0}
+        return [(word, kind) for word, kind in TARGETS
+                if kind not in own and active_count(state, sid, kind)
+                and not last.get(kind, False)]
+
+    def activations(self, state: GandhiState, sid: str) -> int:
+        """One Guerrilla per Active NV piece: Active Activists, Gandhi and League Bases
+        (always Active, 1.4.3)."""
+        nv = sum(active_count(state, sid, k)
+                 for k in (CONGRESS_ACTIVISTS, ML_ACTIVISTS, GANDHI, ML_BASES))
+        return min(nv, state.space(sid).count(GUERRILLAS_UNDERGROUND))
+
+    def options(self, state: GandhiState, sid: str) -> list[Action]:
+        out = [Action(f"remove {word}", args=(kind,)) for word, kind in
+               self.removable(state, sid)]
+        if self.activations(state, sid):
+            out.append(Action("activate", L("activate")))
+        return out
+
+    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+        if data.get("persuade_space"):
+            return self.options(state, data["persuade_space"])
+        return in_actions(state, self.spaces(state, data))
+
+    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb == "in":
+            return note(persuade_spaces=[*chosen(data, self.name), action.args[0]],
+                        persuade_space=action.args[0])
+        sid = data["persuade_space"]
+        if action.verb == "activate":
+            n = self.activations(state, sid)
+            return [PiecesFlipped(space=sid, kind="guerrillas_underground",
+                                  to_kind="guerrillas_active", count=n),
+                    *note(persuade_space=None)]
+        kind = action.args[0]
+        hurt = kind in HURTS[self.faction]   # 4.3.3 League pieces, 4.4.3 Congress Activists
+        return [PiecesRemoved(space=sid, kind=kind, count=1),
+                *note(persuade_space=None, persuade_hurt=data.get("persuade_hurt") or hurt)]
+
+    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
+        return bool(chosen(data, self.name)) and not data.get("persuade_space")
+
+    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+        return track(state, "unity", -1) if data.get("persuade_hurt") else []
+
+
+# --- Troops leave a new Muslim State (4.4.1, 4.4.2) -------------------------------------
+
+
+def muslim_state(state: GandhiState, sid: str, key: str) -> list[Event]:
+    """Place the marker; the Raj must then move any Troops there to Cities (asked)."""
+    events: list[Event] = [MarkerSet(space=sid, marker="muslim_state", value=1)]
+    if state.space(sid).count(TROOPS):
+        events += note(**{key: sid}, asking="raj")
+    return events
+
+
+def troop_moves(state: GandhiState, sid: str) -> list[Action]:
+    b = board(state)
+    return [Action(f"to {space_text(b, c)}", args=(c,)) for c in b.cities]
+
+
+def move_troop(state: GandhiState, sid: str, city: str, key: str) -> list[Event]:
+    events: list[Event] = [PiecesMoved(kind=TROOPS, count=1, origin=sid, destination=city)]
+    if state.space(sid).count(TROOPS) == 1:
+        events += note(**{key: None}, asking=None)
+    return events
