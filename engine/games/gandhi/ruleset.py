@@ -24,12 +24,17 @@ from engine.games.gandhi.setup import build_deck, pack_events, scenario_event
 from engine.games.gandhi.state import GandhiState, clone
 from engine.games.gandhi.summary import summary
 from engine.games.gandhi.transfers import give, transfer_actions
+from engine.games.gandhi.withdraw import withdraw, withdraw_actions
 
 T = TypeVar("T")
 
-OPTIONS = {"gujarat": ("princely_state", "province")}
+# game options; the first value is the default (docs/rules-choices.md says why)
+OPTIONS = {
+    "gujarat": ("princely_state", "province"),                          # facts §1.2 note B
+    "attack_unrest": ("protest_or_no_control", "protest_and_no_control"),  # 3.4.3, facts §8
+}
 VERBS = ("place", "pass", "strike", "imperialism", "release", "programme", "base", "skip",
-         "move", "to", "cancel", "done", "give",
+         "move", "to", "cancel", "done", "give", "withdraw",
          # 5.0 Events, and the edits of a manual Event
          "event", "in", "remove", "flip", "free", "shift", "marker", "track", "resources",
          "eligible", "ineligible", "roll")
@@ -90,7 +95,7 @@ class Gandhi(Ruleset[GandhiState]):
 
     def legal_actions(self, state: GandhiState, seat: str) -> Choice:
         ask = question(state)
-        side = tuple(transfer_actions(state, seat))
+        side = (*transfer_actions(state, seat), *withdraw_actions(state, seat))
         if ask is None or ask.seat != seat:
             waiting = ask.seat if ask else ""
             return Choice(Msg("gandhi.prompt.wait", waiting=waiting), side, seat)
@@ -104,6 +109,8 @@ class Gandhi(Ruleset[GandhiState]):
             raise IllegalAction(text=action.text, reason=reason or Msg("reason.not_offered_now"))
         if chosen.verb == "give":  # 1.5.2, outside the turn order
             return give(state, seat, chosen)
+        if chosen.verb == "withdraw":  # 1.4.1, during one's own execution
+            return withdraw(chosen)
         events = STEPS[state.step.name].act(state, chosen, chance)
         return run(state, events, chance, self.clone)
 
