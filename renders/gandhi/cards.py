@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -41,9 +42,18 @@ class ViceroyFace:
     capability: str
 
 
+NON_PLAYER_NOTE = re.compile(r"\.?\s*(NP Raj|Raj NP|Raj NJ)\b.*$")
+
+
+def player_capability(text: str) -> str:
+    """2.5.1 The capability for a Raj player: the card's Non-player note (8.1.6) is left
+    off until non-player Factions exist."""
+    return NON_PLAYER_NOTE.sub("", text).rstrip() + "."
+
+
 def viceroy_face(card_id: str, lang: str) -> ViceroyFace:
     card = deck().campaigns[card_id]
-    capability = card.capability.get(lang)
+    capability = player_capability(card.capability.get(lang))
     head, sep, rest = capability.partition(": ")
     return ViceroyFace(name=t(f"gandhi.viceroy.{card.viceroy}", lang),
                        epithet=t(f"gandhi.viceroy_title.{card.viceroy}", lang),
