@@ -434,3 +434,19 @@ def test_3_1_operations_offered_only_when_affordable() -> None:
                    resources={"raj": 2, "revolutionaries": 0}, restraint=3)
     offered = asked(state)[1]
     assert not {"garrison", "sweep", "assault"} & set(offered)   # Sepoys cost 3
+
+
+def test_1_4_4_a_targeted_side_is_removed_first_to_the_full_extent() -> None:
+    """Found by the tutorial playthrough: after Gandhi is arrested the NV side is
+    targeted, so its Active Activist goes before any Guerrilla."""
+    state = raj_on({"bombay_presidency": {"pieces": {"troops": 2, "gandhi": 1,
+                                                     "congress_activists": 1,
+                                                     "guerrillas_active": 1},
+                                          "protest": True}})
+    choose(state, "raj", "assault")
+    choose(state, "raj", "in Bombay Presidency")
+    choose(state, "raj", "with troops")
+    choose(state, "raj", "arrest Gandhi")
+    assert texts(state) == ["arrest congress activist"]
+    choose(state, "raj", "arrest congress activist")
+    assert state.space("bombay_presidency").count("guerrillas_active") == 1

@@ -6,6 +6,11 @@ four Congress Activists on the four Railways the tutorial strikes, Raj Resources
 two Congress Activists, one Muslim League Activist and Gandhi in Jail, Linlithgow as
 Viceroy and Irwin's Campaign card just swapped in.  Pieces the tutorial does not name
 are placed so that each of its numbers comes out.
+
+The tutorial is not consistent with its own earlier moves here (test_tutorial_play.py
+plays them): by then East Bengal has no Guerrilla left, so at Reset its Unrest would go
+too and Revolutionaries would fall 8 -> 4, not 6 (l.2734); and Bombay holds one League
+Activist, not "the Activists" (l.2728).  This position follows the numbers it states.
 """
 
 from __future__ import annotations

@@ -173,6 +173,8 @@ def target_choices(state: GandhiState, sid: str, targets: list[str], left: int) 
     kinds = removable(state, sid)
     if gandhi_forced(state, sid, targets, left):
         kinds = [k for k in kinds if k != ML_BASES]   # Gandhi before the League's Bases
+    if must_continue(state, sid, targets, left):      # 1.4.4 the targeted side first
+        kinds = [k for k in kinds if SIDE[k] in targets]
     return [Action(TARGET_TEXT[k], args=(k,)) for k in kinds]
 
 
