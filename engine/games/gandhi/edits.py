@@ -177,7 +177,7 @@ def match(state: GandhiState, slots: Sequence[str], words: Sequence[str]) -> Val
         tail = None if number is None else match(state, rest, words[1:])
         return None if tail is None else (number, *tail)
     if not slot.startswith("@"):
-        return match(state, rest, words[1:]) if words[:1] == [slot] else None
+        return match(state, rest, words[1:]) if list(words[:1]) == [slot] else None
     for value, phrase in VOCABS[slot](state).items():
         said = phrase.lower().split()
         if list(words[:len(said)]) == said:
@@ -588,7 +588,7 @@ def offered(state: GandhiState) -> tuple[EditKind, ...]:
     return (SECOND[first[0]],) if first is not None else MENU
 
 
-_ACTIONS: dict[tuple[tuple[str, ...], Values], Action] = {}
+_ACTIONS: dict[tuple[tuple[str, ...], Values], Action] = {}  # bounded: finitely many values
 
 
 def actions(state: GandhiState, kind: EditKind) -> Iterator[Action]:
@@ -604,10 +604,6 @@ def actions(state: GandhiState, kind: EditKind) -> Iterator[Action]:
                 parts = parts or compile_slots(state, kind.slots)
                 action = _ACTIONS[key] = Action(render_parts(parts, values))
             yield action
-
-
-def texts(state: GandhiState, kind: EditKind) -> Iterator[str]:
-    return (action.text for action in actions(state, kind))
 
 
 _MENUS: dict[tuple[Any, ...], tuple[Action, ...]] = {}

@@ -117,7 +117,7 @@ def test_5_1_a_manual_event_through_the_service_then_the_faction_is_ineligible()
     service = Service(Store(":memory:"))
     game = service.create_game("gandhi", "short", seed="manual-1")
     state = service.load(game).game
-    assert (state.current, service.active(game)) == ("14", {"congress"})
+    assert state.current == "14" and service.active(game) == {"congress"}
     assert not is_campaign(state.upcoming or "")
     # Card 14 unshaded: "Remove up to 4 Guerrillas from up to 2 spaces. Revolutionaries
     # Resources -3."
