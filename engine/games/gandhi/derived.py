@@ -23,7 +23,7 @@ from engine.games.gandhi.pieces import (
     UNREST_STRIKE_MARKERS,
     box_kind,
 )
-from engine.games.gandhi.state import GandhiState, SpaceState
+from engine.games.gandhi.state import GandhiState, SpaceState, cached
 
 
 def board(state: GandhiState) -> Map:
@@ -32,10 +32,21 @@ def board(state: GandhiState) -> Map:
 
 def available(state: GandhiState, kind: str) -> int:
     """Pieces in the Available box: the inventory less every piece placed elsewhere."""
-    kind = box_kind(kind)
-    on_map = sum(n for sp in state.spaces.values() for k, n in sp.pieces.items()
-                 if box_kind(k) == kind)
-    return INVENTORY[kind] - on_map - state.jail.get(kind, 0) - state.out_of_play.get(kind, 0)
+    return available_all(state)[box_kind(kind)]
+
+
+def available_all(state: GandhiState) -> dict[str, int]:
+    """Every kind's Available count, in one pass, once per state version (1.4.1)."""
+    def count() -> dict[str, int]:
+        left = dict(INVENTORY)
+        for sp in state.spaces.values():
+            for map_kind, n in sp.pieces.items():
+                left[box_kind(map_kind)] -= n
+        for box in (state.jail, state.out_of_play):
+            for box_kind_, n in box.items():
+                left[box_kind_] -= n
+        return left
+    return cached(state, "available_all", count)
 
 
 def activists_active(board_: Map, space_id: str, space: SpaceState) -> bool:
@@ -59,12 +70,7 @@ def controllable(board_: Map, space_id: str, space: SpaceState) -> bool:
 
 def raj_control(state: GandhiState, space_id: str) -> bool:
     """1.7.1 Cubes exceed all other Active pieces in a City or Province."""
-    memo = state.memoised()
-    key = ("raj_control", space_id)
-    if key not in memo:
-        memo[key] = _raj_control(state, space_id)
-    result: bool = memo[key]
-    return result
+    return cached(state, f"raj_control:{space_id}", lambda: _raj_control(state, space_id))
 
 
 def _raj_control(state: GandhiState, space_id: str) -> bool:

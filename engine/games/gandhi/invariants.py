@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from engine.games.gandhi.derived import board, is_state, unrest_markers_left
+from engine.games.gandhi.derived import available_all, board, is_state, unrest_markers_left
 from engine.games.gandhi.pieces import (
     GANDHI,
-    INVENTORY,
     ML_BASES,
     PROTEST_MARKERS,
     RESOURCES_MAX,
@@ -13,7 +12,6 @@ from engine.games.gandhi.pieces import (
     TRACK_MAX,
     TRACK_MIN,
     TROOPS,
-    box_kind,
 )
 from engine.games.gandhi.state import GandhiState
 
@@ -22,7 +20,7 @@ def problems(state: GandhiState) -> list[str]:
     """Every broken physical rule; empty when the position is sound."""
     if not state.spaces:
         return []
-    found = [f"{kind}: {left} Available" for kind, left in _available(state).items()
+    found = [f"{kind}: {left} Available" for kind, left in available_all(state).items()
              if left < 0]
     found += _tracks(state)
     found += _spaces(state)
@@ -33,18 +31,6 @@ def problems(state: GandhiState) -> list[str]:
     if state.jail.get(GANDHI, 0) + sum(sp.count(GANDHI) for sp in state.spaces.values()) > 1:
         found.append("more than one Gandhi")
     return found
-
-
-def _available(state: GandhiState) -> dict[str, int]:
-    """Every kind's Available count in one pass (derived.available, for all kinds)."""
-    left = dict(INVENTORY)
-    for sp in state.spaces.values():
-        for kind, n in sp.pieces.items():
-            left[box_kind(kind)] -= n
-    for box in (state.jail, state.out_of_play):
-        for kind, n in box.items():
-            left[kind] -= n
-    return left
 
 
 def _tracks(state: GandhiState) -> list[str]:

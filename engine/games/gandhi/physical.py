@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.messages import Msg
 from engine.games.gandhi.derived import (
+    available_all,
     board,
     is_state,
     protests_for_events,
@@ -21,7 +22,6 @@ from engine.games.gandhi.names import space_text
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
     GANDHI,
-    INVENTORY,
     ML_ACTIVISTS,
     ML_BASES,
     RESOURCES_MAX,
@@ -29,7 +29,6 @@ from engine.games.gandhi.pieces import (
     TRACK_MAX,
     TRACK_MIN,
     TROOPS,
-    box_kind,
 )
 from engine.games.gandhi.state import GandhiState, cached
 
@@ -48,22 +47,10 @@ def _space(state: GandhiState, sid: str) -> str:
     return space_text(board(state), sid)
 
 
-def _available_all(state: GandhiState) -> dict[str, int]:
-    """``derived.available`` for every kind in one pass over the map."""
-    left = dict(INVENTORY)
-    for sp in state.spaces.values():
-        for kind, n in sp.pieces.items():
-            left[box_kind(kind)] -= n
-    for box in (state.jail, state.out_of_play):
-        for kind, n in box.items():
-            left[kind] -= n
-    return left
-
-
 def in_box(state: GandhiState, box: str, kind: str) -> int:
     """Pieces of a box kind in Available, Out of Play or Jail."""
     if box == "available":
-        return cached(state, "available", lambda: _available_all(state))[kind]
+        return available_all(state)[kind]
     return (state.jail if box == "jail" else state.out_of_play).get(kind, 0)
 
 

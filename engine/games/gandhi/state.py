@@ -72,15 +72,6 @@ class GandhiState:
     # bumped by every event; keys the cache of the pending question (not part of equality)
     version: int = field(default=0, compare=False)
     asked: tuple[int, Any] | None = field(default=None, compare=False, repr=False)
-    # derived values of this version (e.g. Raj Control per space): a cache, never compared
-    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
-    memo_version: int = field(default=-1, compare=False, repr=False)
-
-    def memoised(self) -> dict[Any, Any]:
-        """The cache of derived values, emptied whenever an event changed the state."""
-        if self.memo_version != self.version:
-            self.memo, self.memo_version = {}, self.version
-        return self.memo
     # counts derived from one position, shared by the reads of a listing (``cached``)
     derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -110,7 +101,6 @@ def clone(state: GandhiState) -> GandhiState:
                    spaces={k: SpaceState(dict(v.pieces), v.support, v.protest, v.unrest,
                                          v.strike, v.muslim_state)
                            for k, v in state.spaces.items()},
-                   memo={},
                    turn=state.turn.copy(),
                    step=Step(state.step.name, state.step.seat,
                              _copy_data(state.step.data)),

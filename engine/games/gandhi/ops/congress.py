@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
-from engine.games.gandhi.derived import board, protests_on_map, raj_control
+from engine.games.gandhi.derived import available, board, protests_on_map, raj_control
 from engine.games.gandhi.effects import support, track
 from engine.games.gandhi.events import MarkerSet, PiecesMoved, PiecesPlaced
 from engine.games.gandhi.ops import nv
@@ -139,7 +139,7 @@ class Satyagraha:
     def options(self, state: GandhiState, sid: str) -> list[Action]:
         sp = state.space(sid)
         out = [Action("remove", L("satyagraha_remove"))] if sp.protest or sp.unrest else []
-        if nv.avail(state, CONGRESS_ACTIVISTS):
+        if available(state, CONGRESS_ACTIVISTS):
             out.append(Action("place", L("satyagraha_place")))
         return out
 

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
-from engine.games.gandhi.derived import board, in_crisis, raj_control
+from engine.games.gandhi.derived import available, board, in_crisis, raj_control
 from engine.games.gandhi.effects import support
 from engine.games.gandhi.events import MarkerSet, PiecesPlaced, PiecesRemoved
 from engine.games.gandhi.ops import nv
@@ -143,7 +143,7 @@ class Infiltrate(Relocating):
     def options(self, state: GandhiState, sid: str) -> list[Action]:
         sp = state.space(sid)
         out: list[Action] = []
-        if nv.avail(state, ML_ACTIVISTS):   # 1.4.1 replace only with Available pieces
+        if available(state, ML_ACTIVISTS):   # 1.4.1 replace only with Available pieces
             out += [Action(f"replace {word}", args=(kind,))
                     for word, kind in REPLACEABLE if sp.count(kind)]
             if sp.protest:

@@ -48,7 +48,7 @@ from engine.games.gandhi.pieces import (
     TROOPS,
     activists_of,
 )
-from engine.games.gandhi.state import GandhiState, cached
+from engine.games.gandhi.state import GandhiState
 
 VERBS.update({"end", "in", "place", "base", "recall", "release", "from", "move", "protest", "to",
               "remove", "activate", "replace", "roll", "agree", "refuse", "muslim"})
@@ -66,9 +66,6 @@ HURTS = {CONGRESS: (ML_ACTIVISTS, ML_BASES), MUSLIM_LEAGUE: (CONGRESS_ACTIVISTS,
 # --- space selection (3.1.1, 3.1.5, 3.3) ------------------------------------------------
 
 
-def avail(state: GandhiState, kind: str) -> int:
-    """Available pieces (derived), counted once per position."""
-    return cached(state, f"available:{kind}", lambda: available(state, kind))
 
 
 def limit(state: GandhiState, faction: str) -> int:
@@ -164,7 +161,7 @@ class Rally:
 
     def placements(self, state: GandhiState, sid: str) -> list[Action]:
         own = activists_of(self.faction)
-        have = avail(state, own)
+        have = available(state, own)
         if self.faction == CONGRESS:   # up to the space's Population
             most = min(board(state).space(sid).pop, have)
             return [Action(f"place {n}", args=(str(n),)) for n in range(1, most + 1)]
@@ -172,7 +169,7 @@ class Rally:
         n = min(1 + sp.count(ML_BASES), have)   # 1.4.1 only Available pieces
         out = [Action(f"place {n}", args=(str(n),))] if n else []
         room = sp.count(ML_BASES) + sp.count(REV_BASES) < board(state).space(sid).pop  # 1.4.2
-        if room and avail(state, ML_BASES) and sp.count(ML_ACTIVISTS) >= state.unity:
+        if room and available(state, ML_BASES) and sp.count(ML_ACTIVISTS) >= state.unity:
             out.append(Action("base", L("base")))   # replace Unity Activists with a Base
         return out
 

@@ -51,7 +51,7 @@ from engine.games.gandhi.pieces import (
     SEPOYS,
     TROOPS,
 )
-from engine.games.gandhi.state import GandhiState, SpaceState, cached, clone
+from engine.games.gandhi.state import GandhiState, SpaceState, clone
 
 REV = REVOLUTIONARIES
 UNDER, ACTIVE = GUERRILLAS_UNDERGROUND, GUERRILLAS_ACTIVE
@@ -83,9 +83,6 @@ def funds(state: GandhiState, limited: bool) -> int:
                                       if sp.count(UNDER))
 
 
-def avail(state: GandhiState, kind: str) -> int:
-    """Available pieces (1.4.1), counted once per position."""
-    return cached(state, f"available_{kind}", lambda: available(state, kind))
 
 
 def pay(state: GandhiState, cost: int) -> list[Event]:
@@ -187,12 +184,12 @@ class Rally:
         return space.support <= 0 or space.count(REV_BASES) > 0
 
     def can_place(self, state: GandhiState) -> bool:
-        return avail(state, GUERRILLAS) > 0
+        return available(state, GUERRILLAS) > 0
 
     def can_build(self, state: GandhiState, space_id: str) -> bool:
         """Unity Guerrillas there (6.7), a Base Available and room for it (1.4.2)."""
         return (guerrillas(state.space(space_id)) >= state.unity
-                and avail(state, REV_BASES) > 0 and base_room(state, space_id))
+                and available(state, REV_BASES) > 0 and base_room(state, space_id))
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
         if data.get("rally_space"):
@@ -219,7 +216,7 @@ class Rally:
     def placed(self, state: GandhiState, space_id: str) -> int:
         """1 + Bases there, as many as are Available (1.4.1)."""
         wanted = 1 + state.space(space_id).count(REV_BASES)
-        return min(wanted, avail(state, GUERRILLAS))
+        return min(wanted, available(state, GUERRILLAS))
 
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
@@ -612,7 +609,7 @@ class Infiltrate:
         kind = board(state).space(space_id).kind
         return (in_crisis(state) and (kind == "province" or is_state(state, space_id))
                 and not raj_control(state, space_id) and base_room(state, space_id)
-                and avail(state, REV_BASES) > 0)
+                and available(state, REV_BASES) > 0)
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
         if data.get("infiltrate_space"):
@@ -639,7 +636,7 @@ class Infiltrate:
 
     def guerrilla(self, state: GandhiState, space_id: str) -> list[Event]:
         """1.4.1 Only from Available: with none, the piece is removed, not replaced."""
-        if not avail(state, GUERRILLAS):
+        if not available(state, GUERRILLAS):
             return []
         return [PiecesPlaced(space=space_id, kind=UNDER, count=1)]
 
