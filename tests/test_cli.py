@@ -41,7 +41,8 @@ def test_bad_command_exits_nonzero_with_a_translated_message(tmp_path: Path) -> 
 
 def test_play_hot_seat_from_standard_input(tmp_path: Path) -> None:
     courier(tmp_path, "new", "toy", "--game", "g1", "--option", "target=6")
-    script = "add three\nend\nadd one\nend\nundo\nlegal\nadd three\nend\nxyz\nadd three\n"
+    script = ("add three\nend turn\nadd one\ne t\nundo\nlegal\nadd three\nend turn\nxyz\n"
+              "add three\n")
     played = courier(tmp_path, "play", "g1", stdin=script)
     assert played.returncode == 0
     assert "is not a command this game knows" in played.stdout

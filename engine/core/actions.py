@@ -53,10 +53,11 @@ class Choice:
 
 
 def _matches(typed: tuple[str, ...], action: Action) -> bool:
-    """Each typed word starts the action's word in the same place; trailing words of the
-    action may be left out (``end`` -> ``end turn`` when nothing else begins so)."""
+    """Each typed word starts the action's word in the same place, and no word is left
+    out: ``place 2 troops`` must never become ``place 2 troops from out of play``, nor
+    ``rally Bombay`` become ``rally Bombay Presidency``."""
     target = action.words
-    return len(typed) <= len(target) and all(
+    return len(typed) == len(target) and all(
         w.lower().startswith(t.lower()) for t, w in zip(typed, target, strict=False)
     )
 
