@@ -112,10 +112,14 @@ def executing_scripted() -> GandhiState:
 
 # --- through the service -----------------------------------------------------------------------
 
+# Card 14 has a script; this game's deck pack marks it manual, so it is played by hand.
+MANUAL_14 = '[cards.14]\neffect = "manual"\n'
+
 
 def test_5_1_a_manual_event_through_the_service_then_the_faction_is_ineligible() -> None:
     service = Service(Store(":memory:"))
-    game = service.create_game("gandhi", "short", seed="manual-1")
+    game = service.create_game("gandhi", "short", seed="manual-1",
+                               options={"pack": MANUAL_14})
     state = service.load(game).game
     assert state.current == "14" and service.active(game) == {"congress"}
     assert not is_campaign(state.upcoming or "")
@@ -143,7 +147,8 @@ def test_5_1_a_manual_event_through_the_service_then_the_faction_is_ineligible()
 
 def test_refused_edits_append_nothing() -> None:
     service = Service(Store(":memory:"))
-    game = service.create_game("gandhi", "short", seed="manual-1")
+    game = service.create_game("gandhi", "short", seed="manual-1",
+                               options={"pack": MANUAL_14})
     service.act(game, "congress", None, "event shaded")
     head = service.store.head(game)[0]
     with pytest.raises(IllegalAction) as err:

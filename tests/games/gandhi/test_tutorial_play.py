@@ -299,8 +299,7 @@ def card_6(state: GandhiState) -> None:
     # unshaded Event: one Guerrilla per cube (EB: one Troop), Hidden first; Activate the rest
     assert pieces(state, "east_bengal") == {"troops": 1, "ml_activists": 1, U: 2, A: 1,
                                             "rev_bases": 1}
-    play(state, RAJ, "event unshaded", "remove 1 underground guerrillas East Bengal",
-         "to available", "flip 1 guerrillas East Bengal active", "done")
+    play(state, RAJ, "event unshaded")                  # #20 is scripted
     assert (state.space("east_bengal").count(A), state.space("east_bengal").count(U)) == (2, 0)
     assert state.resources[RAJ] == 3
     # Non-Cooperation (3.3.4): only Punjab qualifies; Restraint 3 -> 2 at its end
@@ -328,15 +327,14 @@ def card_6(state: GandhiState) -> None:
 def card_7(state: GandhiState) -> None:
     assert asked(state)[0] == REV
     # shaded Event: Guerrillas in 2 spaces, each shifted 1 level towards Active Opposition
-    play(state, REV, "event shaded", "place 1 guerrillas", "in Punjab", "shift Punjab opposition")
-    trail(state, 21, 4, 6, 7)
+    # (#44 is scripted: both spaces are named first, both shift when the Event closes)
+    play(state, REV, "event shaded", "in Punjab", "in Bihar", "place 1 guerrillas in Punjab")
     assert available(state, "guerrillas") == 1          # IT l.2585 only one left
-    play(state, REV, "remove 1 active guerrillas Hyderabad", "to available",
-         "remove 1 active guerrillas Central India Agency", "to available",
-         "place 3 guerrillas", "in Bihar", "shift Bihar opposition")
+    # 1.4.1: the Revolutionaries take two Guerrillas back to place 3 in Bihar
+    play(state, REV, "remove 1 active guerrillas Hyderabad",
+         "remove 1 active guerrillas Central India Agency", "place 3 guerrillas in Bihar")
     assert pieces(state, "bihar") == {"troops": 1, "sepoys": 1, U: 3}
     trail(state, 19, 4, 6, 7)
-    play(state, REV, "done")
     # Non-Cooperation: United Provinces and Bombay Presidency, Neutral -> Passive Opposition
     play(state, CONGRESS, "non_cooperation")
     assert [t for t in asked(state)[1] if t.startswith("in ")] == [

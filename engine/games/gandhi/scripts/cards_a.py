@@ -1,4 +1,500 @@
 """Scripted Events, cards 1-24 (5.0-5.1).  A card not scripted here is played by hand
-(``steps/event.py``)."""
+(``steps/event.py``).
+
+Scripted (both sides): #3, #10, #12, #14, #19, #20, #21.  Every
+choice the text leaves open is asked of the executing Faction (5.1) in a step of its own,
+named ``card_NN_<side>``, whose data keys start with ``cNN_``; the step ends the Event
+with ``finish``.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import DieRolled, Event
+from engine.core.messages import Msg
+from engine.games.gandhi.derived import available, board, is_state, raj_control
+from engine.games.gandhi.edits import note
+from engine.games.gandhi.effects import begin, resources, support, track
+from engine.games.gandhi.events import (
+    EligibilityMarked,
+    MarkerSet,
+    PiecesFlipped,
+    PiecesPlaced,
+    PiecesRemoved,
+)
+from engine.games.gandhi.flow import Ask, step
+from engine.games.gandhi.names import space_text
+from engine.games.gandhi.physical import marker_problem, placed_marker
+from engine.games.gandhi.pieces import (
+    CONGRESS_ACTIVISTS,
+    CUBES,
+    GUERRILLAS,
+    GUERRILLAS_ACTIVE,
+    GUERRILLAS_UNDERGROUND,
+    ML_ACTIVISTS,
+    RAJ,
+    REVOLUTIONARIES,
+)
+from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.steps.event import DONE, SCRIPTED, Script, finish
+
+PUNJAB, WEST_BENGAL, EAST_BENGAL = "punjab", "west_bengal", "east_bengal"
+BENGALS = (WEST_BENGAL, EAST_BENGAL)
+
+
+def script(card: str) -> Callable[[Script], Script]:
+    def register(fn: Script) -> Script:
+        SCRIPTED[card] = fn
+        return fn
+    return register
+
+
+def prompt(key: str, **params: Any) -> Msg:
+    return Msg(f"gandhi.scripts_a.{key}", **params)
+
+
+def cubes(state: GandhiState, sid: str) -> int:
+    return sum(state.space(sid).count(k) for k in CUBES)
+
+
+def add_unrest(state: GandhiState, sid: str) -> list[Event]:
+    """Add 1 Unrest marker (a Strike on a Railway, 5.1.4), if one is left (5.1.2)."""
+    marker = placed_marker(state, "unrest", sid)
+    if marker_problem(state, "unrest", sid, True) is not None:
+        return []
+    if marker == "strike":
+        return [MarkerSet(space=sid, marker="strike", value=1)]
+    return [MarkerSet(space=sid, marker="unrest", value=state.space(sid).unrest + 1)]
+
+
+def activate_all(state: GandhiState, sid: str) -> list[Event]:
+    hidden = state.space(sid).count(GUERRILLAS_UNDERGROUND)
+    return [PiecesFlipped(space=sid, kind=GUERRILLAS_UNDERGROUND, to_kind=GUERRILLAS_ACTIVE,
+                          count=hidden)] if hidden else []
+
+
+def hide_all(state: GandhiState, sid: str) -> list[Event]:
+    active = state.space(sid).count(GUERRILLAS_ACTIVE)
+    return [PiecesFlipped(space=sid, kind=GUERRILLAS_ACTIVE, to_kind=GUERRILLAS_UNDERGROUND,
+                          count=active)] if active else []
+
+
+# --- #3 India Is the Jewel in the Crown ------------------------------------------------------
+
+
+@script("3")
+def card_03(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    if side == "unshaded":
+        # #3 unshaded: Raj Resources + 5 x Restraint (1.8: at most 50).
+        return [*resources(state, RAJ, 5 * state.restraint), *finish(faction)]
+    # #3 shaded: Raj Resources - twice a die roll (1.8: not below 0); the roll is logged.
+    roll = chance.roll(6)
+    return [DieRolled(value=roll, purpose="event"), *resources(state, RAJ, -2 * roll),
+            *finish(faction)]
+
+
+# --- #10 Aundh Experiment in Self-Government --------------------------------------------------
+
+
+def states(state: GandhiState) -> list[str]:
+    """1.3.5 Princely States and Muslim States."""
+    return [sid for sid in board(state).spaces if is_state(state, sid)]
+
+
+@script("10")
+def card_10(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    # #10 unshaded: up to Restraint States, each 1 level toward Neutral (the value when the
+    # Event begins).  #10 shaded: Protest in up to 3 States, then Restraint +2.
+    return [begin(f"card_10_{side}", faction, executing=faction, card="10", side=side,
+                  c10_left=state.restraint if side == "unshaded" else 3, c10_chosen=[])]
+
+
+@step("card_10_unshaded")
+class Card10Unshaded:
+    """#10 unshaded: the executing Faction picks the States to shift toward Neutral."""
+
+    def choices(self, state: GandhiState) -> list[Action]:
+        data = state.step.data
+        if data["c10_left"] <= 0:
+            return []
+        b = board(state)
+        return [Action(f"shift {space_text(b, sid)}", args=(sid,)) for sid in states(state)
+                if sid not in data["c10_chosen"] and state.space(sid).support != 0]
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        actions = self.choices(state)
+        if not actions:
+            return None
+        return Ask(state.step.seat or "", prompt("prompt_10_unshaded",
+                                                 left=state.step.data["c10_left"]),
+                   (*actions, DONE))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        if action.verb == "done":
+            return finish(state.step.seat or "")
+        sid = action.args[0]
+        data = state.step.data
+        toward = -1 if state.space(sid).support > 0 else 1  # 1 level toward Neutral
+        return [*support(state, sid, toward),
+                *note(c10_left=data["c10_left"] - 1, c10_chosen=[*data["c10_chosen"], sid])]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return finish(state.step.seat or "")
+
+
+@step("card_10_shaded")
+class Card10Shaded:
+    """#10 shaded: the executing Faction picks up to 3 States for Protest markers (5.1.1:
+    regardless of Restraint, but only markers not on the map, one per space)."""
+
+    def choices(self, state: GandhiState) -> list[Action]:
+        if state.step.data["c10_left"] <= 0:
+            return []
+        b = board(state)
+        return [Action(f"protest {space_text(b, sid)}", args=(sid,)) for sid in states(state)
+                if marker_problem(state, "protest", sid, True) is None]
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        actions = self.choices(state)
+        if not actions:
+            return None
+        return Ask(state.step.seat or "", prompt("prompt_10_shaded",
+                                                 left=state.step.data["c10_left"]),
+                   (*actions, DONE))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        if action.verb == "done":
+            return self.end(state)
+        sid = action.args[0]
+        return [MarkerSet(space=sid, marker="protest", value=1),
+                *note(c10_left=state.step.data["c10_left"] - 1)]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return self.end(state)
+
+    def end(self, state: GandhiState) -> list[Event]:
+        # #10 shaded: Restraint +2 (5.1.4: never above 5).
+        return [*track(state, "restraint", 2), *finish(state.step.seat or "")]
+
+
+# --- #12 Raid on the Dharasana Salt Works ----------------------------------------------------
+
+ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)  # 1.3.9 Gandhi is not an Activist
+
+
+@script("12")
+def card_12(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    # #12 unshaded: 2 spaces with cubes and Protest.  #12 shaded: Protest in up to 3
+    # spaces with Activists, Restraint -1, the executing Faction stays Eligible.
+    return [begin(f"card_12_{side}", faction, executing=faction, card="12", side=side,
+                  c12_left=2 if side == "unshaded" else 3)]
+
+
+@step("card_12_unshaded")
+class Card12Unshaded:
+    """#12 unshaded: in each chosen space the Protest becomes an Unrest marker (a Strike on
+    a Railway, 5.1.4; removed only if none is left, 5.1.1) and every Activist there is
+    arrested to Jail (5.1.3).  Two spaces if there are two (5.1.2): no ``done``."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        if state.step.data["c12_left"] <= 0:
+            return None
+        b = board(state)
+        actions = tuple(Action(f"raid {space_text(b, sid)}", args=(sid,)) for sid in b.spaces
+                        if state.space(sid).protest and cubes(state, sid))
+        return Ask(state.step.seat or "", prompt("prompt_12_unshaded",
+                                                 left=state.step.data["c12_left"]), actions)
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        sid = action.args[0]
+        sp = state.space(sid)
+        arrests: list[Event] = [PiecesRemoved(space=sid, kind=k, count=sp.count(k), to="jail")
+                                for k in ACTIVISTS if sp.count(k)]
+        return [MarkerSet(space=sid, marker="protest", value=0), *add_unrest(state, sid),
+                *arrests, *note(c12_left=state.step.data["c12_left"] - 1)]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return finish(state.step.seat or "")
+
+
+@step("card_12_shaded")
+class Card12Shaded:
+    """#12 shaded: Protest markers (5.1.1 regardless of Restraint, one per space) in up to
+    3 spaces with Activists, then Restraint -1 and the executing Faction stays Eligible."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        if state.step.data["c12_left"] <= 0:
+            return None
+        b = board(state)
+        actions = [Action(f"protest {space_text(b, sid)}", args=(sid,)) for sid in b.spaces
+                   if any(state.space(sid).count(k) for k in ACTIVISTS)
+                   and marker_problem(state, "protest", sid, True) is None]
+        if not actions:
+            return None
+        return Ask(state.step.seat or "", prompt("prompt_12_shaded",
+                                                 left=state.step.data["c12_left"]),
+                   (*actions, DONE))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        if action.verb == "done":
+            return self.end(state)
+        return [MarkerSet(space=action.args[0], marker="protest", value=1),
+                *note(c12_left=state.step.data["c12_left"] - 1)]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return self.end(state)
+
+    def end(self, state: GandhiState) -> list[Event]:
+        faction = state.step.seat or ""
+        # 5.1.4 Restraint never below 1; 5.0 "stays Eligible" (CardTurn.kept_eligible).
+        return [*track(state, "restraint", -1), EligibilityMarked(faction=faction, eligible=True),
+                *finish(faction)]
+
+
+# --- #14 Independence Fighters Take Up Arms ---------------------------------------------------
+
+GUERRILLA_SIDES = {GUERRILLAS_UNDERGROUND: "underground", GUERRILLAS_ACTIVE: "active"}
+
+
+@script("14")
+def card_14(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    # #14 unshaded: up to 4 Guerrillas from up to 2 spaces, then Revolutionaries Resources
+    # -3.  #14 shaded: 5 Guerrillas total in the Bengals, or Revolutionaries Resources +5.
+    return [begin(f"card_14_{side}", faction, executing=faction, card="14", side=side,
+                  c14_left=4 if side == "unshaded" else 5, c14_spaces=[], c14_mode="")]
+
+
+@step("card_14_unshaded")
+class Card14Unshaded:
+    """#14 unshaded: one Guerrilla at a time (to Available, 5.1.3), at most 4, from at most
+    2 spaces; then Revolutionaries Resources -3 (1.8: not below 0)."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        data = state.step.data
+        if data["c14_left"] <= 0:
+            return None
+        b = board(state)
+        spaces = data["c14_spaces"] if len(data["c14_spaces"]) >= 2 else list(b.spaces)
+        actions = [Action(f"remove {word} guerrilla {space_text(b, sid)}", args=(kind, sid))
+                   for sid in spaces for kind, word in GUERRILLA_SIDES.items()
+                   if state.space(sid).count(kind)]
+        if not actions:
+            return None
+        return Ask(state.step.seat or "", prompt("prompt_14_unshaded", left=data["c14_left"]),
+                   (*actions, DONE))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        if action.verb == "done":
+            return self.end(state)
+        kind, sid = action.args
+        data = state.step.data
+        chosen = data["c14_spaces"] if sid in data["c14_spaces"] else [*data["c14_spaces"], sid]
+        return [PiecesRemoved(space=sid, kind=kind, count=1),
+                *note(c14_left=data["c14_left"] - 1, c14_spaces=chosen)]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return self.end(state)
+
+    def end(self, state: GandhiState) -> list[Event]:
+        return [*resources(state, REVOLUTIONARIES, -3), *finish(state.step.seat or "")]
+
+
+@step("card_14_shaded")
+class Card14Shaded:
+    """#14 shaded: first the choice (``guerrillas`` or ``resources``); Guerrillas go one at a
+    time into West or East Bengal, 5 in all, as long as any is Available (5.1.1)."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        data, seat = state.step.data, state.step.seat or ""
+        if not data["c14_mode"]:
+            return Ask(seat, prompt("prompt_14_shaded"),
+                       (Action("guerrillas"), Action("resources")))
+        if data["c14_left"] <= 0 or available(state, GUERRILLAS) <= 0:
+            return None
+        b = board(state)
+        return Ask(seat, prompt("prompt_14_shaded_place", left=data["c14_left"]),
+                   tuple(Action(f"add {space_text(b, sid)}", args=(sid,)) for sid in BENGALS))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        if action.verb == "resources":
+            return [*resources(state, REVOLUTIONARIES, 5), *finish(state.step.seat or "")]
+        if action.verb == "guerrillas":
+            return note(c14_mode="guerrillas")
+        return [PiecesPlaced(space=action.args[0], kind=GUERRILLAS_UNDERGROUND, count=1),
+                *note(c14_left=state.step.data["c14_left"] - 1)]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return finish(state.step.seat or "")
+
+
+# --- #19 Attack on the Central Legislative Assembly, Delhi -----------------------------------
+
+
+@script("19")
+def card_19(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    # #19 unshaded: in 1 space, up to 3 Underground or all Active Guerrillas removed.
+    # #19 shaded: in 2 spaces with Raj Control, 1 Unrest marker and 1 Guerrilla each.
+    return [begin(f"card_19_{side}", faction, executing=faction, card="19", side=side,
+                  c19_chosen=[])]
+
+
+@step("card_19_unshaded")
+class Card19Unshaded:
+    """#19 unshaded: one decision names the space and what goes (to Available, 5.1.3)."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        b = board(state)
+        actions: list[Action] = []
+        for sid in b.spaces:
+            sp, name = state.space(sid), space_text(b, sid)
+            actions += [Action(f"remove {n} underground {name}", args=(GUERRILLAS_UNDERGROUND,
+                                                                       str(n), sid))
+                        for n in range(min(3, sp.count(GUERRILLAS_UNDERGROUND)), 0, -1)]
+            if sp.count(GUERRILLAS_ACTIVE):
+                actions.append(Action(f"remove active {name}", args=(
+                    GUERRILLAS_ACTIVE, str(sp.count(GUERRILLAS_ACTIVE)), sid)))
+        if not actions:
+            return None
+        return Ask(state.step.seat or "", prompt("prompt_19_unshaded"), tuple(actions))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        kind, n, sid = action.args
+        return [PiecesRemoved(space=sid, kind=kind, count=int(n)),
+                *finish(state.step.seat or "")]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return finish(state.step.seat or "")
+
+
+@step("card_19_shaded")
+class Card19Shaded:
+    """#19 shaded: two spaces with Raj Control, one at a time; 5.1.2 where the Unrest (or
+    Strike, 5.1.4) marker can go if any such space is left.  The Guerrilla is placed only
+    if one is Available (5.1.1)."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        chosen = state.step.data["c19_chosen"]
+        if len(chosen) >= 2:
+            return None
+        b = board(state)
+        spaces = [sid for sid in b.spaces if sid not in chosen and raj_control(state, sid)]
+        marked = [sid for sid in spaces if marker_problem(state, "unrest", sid, True) is None]
+        actions = tuple(Action(f"unrest {space_text(b, sid)}", args=(sid,))
+                        for sid in marked or spaces)
+        return Ask(state.step.seat or "", prompt("prompt_19_shaded", left=2 - len(chosen)),
+                   actions)
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        sid = action.args[0]
+        placed = ([PiecesPlaced(space=sid, kind=GUERRILLAS_UNDERGROUND, count=1)]
+                  if available(state, GUERRILLAS) else [])
+        return [*add_unrest(state, sid), *placed,
+                *note(c19_chosen=[*state.step.data["c19_chosen"], sid])]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return finish(state.step.seat or "")
+
+
+# --- #20 Jugantar Formed in Bengal -----------------------------------------------------------
+
+
+@script("20")
+def card_20(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    if side == "shaded":
+        # #20 shaded: up to 3 Guerrillas in East and/or West Bengal, then flip there.
+        return [begin("card_20_shaded", faction, executing=faction, card="20", side=side,
+                      c20_left=3)]
+    # #20 unshaded: in each Bengal remove 1 Guerrilla per cube there (to Available, 5.1.3),
+    # then Activate all Guerrillas there.  Every Guerrilla left ends Active, so which side
+    # the removed ones showed does not matter: the Underground go first.
+    events: list[Event] = []
+    for sid in BENGALS:
+        sp = state.space(sid)
+        hidden, active = sp.count(GUERRILLAS_UNDERGROUND), sp.count(GUERRILLAS_ACTIVE)
+        gone = min(cubes(state, sid), hidden + active)
+        gone_hidden = min(gone, hidden)
+        if gone_hidden:
+            events.append(PiecesRemoved(space=sid, kind=GUERRILLAS_UNDERGROUND,
+                                        count=gone_hidden))
+        if gone - gone_hidden:
+            events.append(PiecesRemoved(space=sid, kind=GUERRILLAS_ACTIVE,
+                                        count=gone - gone_hidden))
+        if hidden - gone_hidden:
+            events.append(PiecesFlipped(space=sid, kind=GUERRILLAS_UNDERGROUND,
+                                        to_kind=GUERRILLAS_ACTIVE, count=hidden - gone_hidden))
+    return [*events, *finish(faction)]
+
+
+@step("card_20_shaded")
+class Card20Shaded:
+    """#20 shaded: one Guerrilla at a time, into West or East Bengal (5.1.1: only
+    Available ones); then every Guerrilla in both Bengals is flipped Underground."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        if state.step.data["c20_left"] <= 0 or available(state, GUERRILLAS) <= 0:
+            return None
+        b = board(state)
+        actions = [Action(f"add {space_text(b, sid)}", args=(sid,)) for sid in BENGALS]
+        return Ask(state.step.seat or "", prompt("prompt_20_shaded",
+                                                 left=state.step.data["c20_left"]),
+                   (*actions, DONE))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        if action.verb == "done":
+            return self.end(state)
+        sid = action.args[0]
+        return [PiecesPlaced(space=sid, kind=GUERRILLAS_UNDERGROUND, count=1),  # 1.4.3
+                *note(c20_left=state.step.data["c20_left"] - 1)]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return self.end(state)
+
+    def end(self, state: GandhiState) -> list[Event]:
+        flips = [e for sid in BENGALS for e in hide_all(state, sid)]
+        return [*flips, *finish(state.step.seat or "")]
+
+
+# --- #21 Bhagat Singh Frustrates the Empire --------------------------------------------------
+
+
+@script("21")
+def card_21(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    if side == "shaded":
+        # #21 shaded: up to 4 Guerrillas in Punjab, then an Unrest marker there.
+        return [begin("card_21_shaded", faction, executing=faction, card="21", side=side)]
+    # #21 unshaded: Activate all Guerrillas in Punjab, then remove 1 Guerrilla (now all
+    # Active) per cube there, to Available (5.1.3).
+    sp = state.space(PUNJAB)
+    total = sp.count(GUERRILLAS_UNDERGROUND) + sp.count(GUERRILLAS_ACTIVE)
+    gone = min(cubes(state, PUNJAB), total)
+    removed = [PiecesRemoved(space=PUNJAB, kind=GUERRILLAS_ACTIVE, count=gone)] if gone else []
+    return [*activate_all(state, PUNJAB), *removed, *finish(faction)]
+
+
+@step("card_21_shaded")
+class Card21Shaded:
+    """#21 shaded: the executing Faction says how many Guerrillas (5.1.1: Available)."""
+
+    def most(self, state: GandhiState) -> int:
+        return min(4, available(state, GUERRILLAS))
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        most = self.most(state)
+        if most <= 0:
+            return None
+        actions = [Action(f"add {n} guerrillas", args=(str(n),)) for n in range(most, -1, -1)]
+        return Ask(state.step.seat or "", prompt("prompt_21_shaded", most=most),
+                   tuple(actions))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        n = int(action.args[0])
+        placed = [PiecesPlaced(space=PUNJAB, kind=GUERRILLAS_UNDERGROUND, count=n)] if n else []
+        # The Unrest marker is judged after the Guerrillas (nothing there depends on them).
+        return [*placed, *add_unrest(state, PUNJAB), *finish(state.step.seat or "")]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return [*add_unrest(state, PUNJAB), *finish(state.step.seat or "")]
