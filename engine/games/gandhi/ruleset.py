@@ -108,10 +108,12 @@ class Gandhi(Ruleset[GandhiState]):
             reason = self.explain(state, seat, words(action.text))
             raise IllegalAction(text=action.text, reason=reason or Msg("reason.not_offered_now"))
         if chosen.verb == "give":  # 1.5.2, outside the turn order
-            return give(state, seat, chosen)
-        if chosen.verb == "withdraw":  # 1.4.1, during one's own execution
-            return withdraw(chosen)
-        events = STEPS[state.step.name].act(state, chosen, chance)
+            events = give(state, seat, chosen)
+        elif chosen.verb == "withdraw":  # 1.4.1, during one's own execution
+            events = withdraw(chosen)
+        else:
+            events = STEPS[state.step.name].act(state, chosen, chance)
+        # a side action may leave the step with nothing to ask: automatic steps run too
         return run(state, events, chance, self.clone)
 
     def evolve(self, state: GandhiState, event: Event) -> GandhiState:

@@ -50,3 +50,27 @@ def test_1_5_2_no_transfer_outside_an_execution_or_for_nv_factions() -> None:
     card = position({}, step="card", resources={"raj": 10, "revolutionaries": 10})
     assert not [t for t in RULES.legal_actions(card, "revolutionaries").texts()
                 if t.startswith("give")]
+
+
+@step("test_spending")
+class TestSpending:
+    """Asks the Raj only while it has Resources; then play moves on by itself."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        if not state.resources.get("raj", 0):
+            return None
+        return Ask("raj", Msg("x"), (Action("spend"),))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        return []
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return [begin("test_execution")]
+
+
+def test_a_side_action_that_ends_the_question_lets_play_move_on() -> None:
+    state = position({}, step="test_spending", data={"executing": "raj"},
+                     resources={"raj": 3, "revolutionaries": 0})
+    choose(state, "raj", "give 3 to revolutionaries")
+    assert state.resources == {"raj": 0, "revolutionaries": 3}
+    assert state.step.name == "test_execution"   # not stuck without a question

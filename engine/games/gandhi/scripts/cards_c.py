@@ -1,4 +1,390 @@
 """Scripted Events, cards 49-72 (5.0-5.1).  A card not scripted here is played by hand
-(``steps/event.py``)."""
+(``steps/event.py``).
+
+Scripted (both sides): 56, 59, 62, 68, 71.  A text that needs choices runs the step
+``event_c``: the executing Faction decides (5.1: it makes all selections), one space or
+piece at a time; the card's part of the step's data is prefixed ``c<card>_``.  When
+nothing more may be chosen (or the Faction says ``done`` where the text reads "up to"),
+the rest of the text is carried out and the Event ends (``finish``).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.coin.tracks import shifted
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import DieRolled, Event
+from engine.core.messages import Msg
+from engine.games.gandhi.deck import event_card
+from engine.games.gandhi.derived import board, raj_control
+from engine.games.gandhi.effects import begin, resources, support, track
+from engine.games.gandhi.events import (
+    Box,
+    MarkerSet,
+    PiecesMoved,
+    PiecesPlaced,
+    PiecesRemoved,
+    StepNoted,
+)
+from engine.games.gandhi.flow import Ask, step
+from engine.games.gandhi.fold import evolve
+from engine.games.gandhi.names import space_text
+from engine.games.gandhi.physical import in_box, marker_problem, placed_marker
+from engine.games.gandhi.pieces import (
+    CONGRESS_ACTIVISTS,
+    GANDHI,
+    GUERRILLAS_ACTIVE,
+    GUERRILLAS_UNDERGROUND,
+    ML_ACTIVISTS,
+    RAJ,
+    TRACK_MAX,
+    TRACK_MIN,
+    TROOPS,
+)
+from engine.games.gandhi.state import GandhiState, clone
+from engine.games.gandhi.steps.event import SCRIPTED, face, finish, title
+
+STEP = "event_c"
+DONE = Action("done", Msg("gandhi.label.done"))
+PUNJAB, EAST_BENGAL = "punjab", "east_bengal"
+PASSIVE_SUPPORT, PASSIVE_OPPOSITION = 1, -1  # 1.6.1
+
+
+def note(**values: Any) -> list[Event]:
+    return [StepNoted(key=k, value=v) for k, v in values.items()]
+
+
+def space_action(state: GandhiState, sid: str, verb: str = "in") -> Action:
+    return Action(f"{verb} {space_text(board(state), sid)}", args=(sid,))
+
+
+def set_support(state: GandhiState, sid: str, level: int) -> list[Event]:
+    return support(state, sid, level - state.space(sid).support)
+
+
+def add_unrest(state: GandhiState, sid: str) -> list[Event]:
+    """One Unrest marker (a Strike on a Railway, 5.1.4), if the physical rules allow it
+    (1.11, 1.12, 5.1.1); otherwise nothing (5.1.2)."""
+    if marker_problem(state, "unrest", sid, True) is not None:
+        return []
+    placed = placed_marker(state, "unrest", sid)
+    value = state.space(sid).unrest + 1 if placed == "unrest" else 1
+    return [MarkerSet(space=sid, marker=placed, value=value)]
+
+
+def railways_with_activists_or_strike(state: GandhiState) -> tuple[int, int]:
+    """(Railways with a Strike and/or Activists, Railways with neither) -- card 59."""
+    hit = 0
+    rails = board(state).railways
+    for sid in rails:
+        sp = state.space(sid)
+        if sp.strike or sp.count(CONGRESS_ACTIVISTS) or sp.count(ML_ACTIVISTS):
+            hit += 1
+    return hit, len(rails) - hit
+
+
+# --- the step of choices inside an Event -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Part:
+    """What a card side asks: its choices now (``done`` included where the text says "up
+    to"), what a choice does, and the rest of the text once the choices are over."""
+
+    choices: Callable[[GandhiState, dict[str, Any]], list[Action]]
+    act: Callable[[GandhiState, dict[str, Any], Action], list[Event]]
+    what: Callable[[GandhiState, dict[str, Any]], Msg]
+    close: Callable[[GandhiState, dict[str, Any]], list[Event]] = lambda s, d: []
+
+
+PARTS: dict[str, Part] = {}
+
+
+def start(state: GandhiState, card: str, faction: str, side: str, before: list[Event],
+          **data: Any) -> list[Event]:
+    """``before`` (the text's first, automatic part), then the choices; if there is
+    nothing to choose, the rest of the text at once (5.1.2)."""
+    events = [*before, begin(STEP, faction, executing=faction, card=card, side=side, **data)]
+    after = clone(state)
+    for event in events:
+        evolve(after, event)
+    if PARTS[f"{card}:{side}"].choices(after, after.step.data):
+        return events
+    return [*events, *end(after, faction)]
+
+
+def end(state: GandhiState, faction: str) -> list[Event]:
+    data = state.step.data
+    return [*PARTS[f"{data['card']}:{data['side']}"].close(state, data), *finish(faction)]
+
+
+@step(STEP)
+class ScriptedChoices:
+    """5.1 The executing Faction makes the selections of a scripted Event."""
+
+    def ask(self, state: GandhiState) -> Ask:
+        data = state.step.data
+        part = PARTS[f"{data['card']}:{data['side']}"]
+        card = event_card(data["card"], state.pack)
+        prompt = Msg("gandhi.scripts_c.prompt", card=data["card"], title=title(card),
+                     side=Msg(f"gandhi.sequence.{data['side']}"),
+                     text=face(card, data["side"]), what=part.what(state, data))
+        # ``done`` alone if nothing may be chosen any more: reached only when a transfer or
+        # a withdrawal (1.5.2, 1.4.1) took the last choice away, which runs no automatic
+        # step after it (otherwise ``start`` and ``act`` end the Event themselves)
+        return Ask(state.step.seat or "", prompt, tuple(part.choices(state, data)) or (DONE,))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        seat = state.step.seat or ""
+        if action.verb == "done":
+            return end(state, seat)
+        data = state.step.data
+        part = PARTS[f"{data['card']}:{data['side']}"]
+        events = part.act(state, data, action)
+        after = clone(state)
+        for event in events:
+            evolve(after, event)
+        if not part.choices(after, after.step.data):  # nothing more to choose: the rest
+            events += end(after, seat)
+        return events
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return end(state, state.step.seat or "")  # never reached: ``ask`` always asks
+
+
+def left(key: str, most: int) -> Callable[[GandhiState, dict[str, Any]], Msg]:
+    return lambda s, d: Msg(f"gandhi.scripts_c.{key}", left=most - len(d.get("picked", [])))
+
+
+def picked(data: dict[str, Any]) -> list[str]:
+    return list(data.get("picked", []))
+
+
+# --- #56 Telangana Peasant Rebellion ------------------------------------------------------
+
+
+def c56_changes(state: GandhiState, sid: str) -> bool:
+    sp = state.space(sid)
+    return bool(sp.unrest or sp.protest or sp.support < 2)
+
+
+def c56u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#56 unshaded: "In up to 3 Princely States" -- spaces where the text does
+    something (5.1.2); ``done`` ends it early."""
+    if len(picked(data)) >= 3:
+        return []
+    states = [s for s in board(state).states if s not in picked(data) and c56_changes(state, s)]
+    return [*(space_action(state, s) for s in states), DONE] if states else []
+
+
+def c56u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    """#56 unshaded: remove the Unrest and Protest markers, shift 1 toward Support."""
+    sid = action.args[0]
+    sp = state.space(sid)
+    events: list[Event] = []
+    if sp.unrest:
+        events.append(MarkerSet(space=sid, marker="unrest", value=0))
+    if sp.protest:
+        events.append(MarkerSet(space=sid, marker="protest", value=0))
+    return [*events, *support(state, sid, +1), *note(picked=[*picked(data), sid])]
+
+
+def c56s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#56 shaded: "Shift any 3 Princely States" -- 3 if possible (5.1.2), no ``done``."""
+    if len(picked(data)) >= 3:
+        return []
+    return [space_action(state, s) for s in board(state).states
+            if s not in picked(data) and state.space(s).support > -2]
+
+
+def c56s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    sid = action.args[0]
+    return [*support(state, sid, -1), *note(picked=[*picked(data), sid])]
+
+
+PARTS["56:unshaded"] = Part(c56u_choices, c56u_act, what=left("c56_unshaded", 3))
+PARTS["56:shaded"] = Part(c56s_choices, c56s_act, what=left("c56_shaded", 3))
+
+
+def card_56(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "56", faction, side, [], picked=[])
+
+
+# --- #59 Khadi Spinning Wheels ------------------------------------------------------------
+
+
+def card_59(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#59 unshaded: Raj Resources +3 per Railway with neither Strike nor Activists,
+    Restraint -1; shaded: Raj Resources -3 per Railway with a Strike and/or Activists,
+    Restraint +1 (1.8 Resources 0-50, 5.1.4 tracks 1-5)."""
+    hit, clear = railways_with_activists_or_strike(state)
+    if side == "unshaded":
+        events = [*resources(state, RAJ, 3 * clear), *track(state, "restraint", -1)]
+    else:
+        events = [*resources(state, RAJ, -3 * hit), *track(state, "restraint", +1)]
+    return [*events, *finish(faction)]
+
+
+# --- #62 Great Bengal Famine --------------------------------------------------------------
+
+
+def c62u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#62 unshaded: "1 adjacent space" to East Bengal (Railways have no Support, 1.6.1)."""
+    if data.get("picked"):
+        return []
+    b = board(state)
+    return [space_action(state, s) for s in b.non_railway if b.are_adjacent(EAST_BENGAL, s)]
+
+
+def c62u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    sid = action.args[0]
+    return [*set_support(state, sid, PASSIVE_SUPPORT), *note(picked=[sid])]
+
+
+def c62s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#62 shaded: first Passive Opposition or Unrest for both, then 2 spaces with Raj
+    Control (Cities and Provinces only, 1.7.2)."""
+    mode = data.get("c62_mode")
+    if mode is None:
+        out = [Action("shift", Msg("gandhi.scripts_c.label.c62_opposition"))]
+        if marker_problem_any(state):
+            out.append(Action("marker", Msg("gandhi.scripts_c.label.c62_unrest")))
+        return out
+    if len(picked(data)) >= 2:
+        return []
+    spaces = [s for s in board(state).non_railway
+              if s not in picked(data) and raj_control(state, s)]
+    if mode == "unrest":
+        spaces = [s for s in spaces if marker_problem(state, "unrest", s, True) is None]
+    return [space_action(state, s) for s in spaces]
+
+
+def marker_problem_any(state: GandhiState) -> bool:
+    """Whether an Unrest marker may go to some space with Raj Control."""
+    return any(raj_control(state, s) and marker_problem(state, "unrest", s, True) is None
+               for s in board(state).non_railway)
+
+
+def c62s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "shift":
+        return note(c62_mode="opposition")
+    if action.verb == "marker":
+        return note(c62_mode="unrest")
+    sid = action.args[0]
+    done = note(picked=[*picked(data), sid])
+    if data["c62_mode"] == "unrest":
+        return [*add_unrest(state, sid), *done]
+    return [*set_support(state, sid, PASSIVE_OPPOSITION), *done]
+
+
+def c62s_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    if data.get("c62_mode") is None:
+        return Msg("gandhi.scripts_c.c62_mode")
+    return Msg("gandhi.scripts_c.c62_shaded", left=2 - len(picked(data)))
+
+
+PARTS["62:unshaded"] = Part(c62u_choices, c62u_act,
+                            what=lambda s, d: Msg("gandhi.scripts_c.c62_unshaded"))
+PARTS["62:shaded"] = Part(c62s_choices, c62s_act, what=c62s_what)
+
+
+def card_62(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#62 unshaded: East Bengal is set to Passive Support first."""
+    first = set_support(state, EAST_BENGAL, PASSIVE_SUPPORT) if side == "unshaded" else []
+    return start(state, "62", faction, side, first, picked=[])
+
+
+# --- #68 Red Fort Trials ------------------------------------------------------------------
+
+GUERRILLA_WORDS = {GUERRILLAS_ACTIVE: "active", GUERRILLAS_UNDERGROUND: "underground"}
+
+
+def c68u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#68 unshaded: "Remove up to a die roll of Guerrillas from any spaces"."""
+    if data["c68_removed"] >= data["c68_roll"]:
+        return []
+    out = []
+    for sid in board(state).spaces:
+        for kind, word in GUERRILLA_WORDS.items():
+            if state.space(sid).count(kind):
+                out.append(Action(f"remove {word} {space_text(board(state), sid)}",
+                                  args=(kind, sid)))
+    return [*out, DONE] if out else []
+
+
+def c68u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    kind, sid = action.args  # 5.1.3 removed pieces go to Available
+    return [PiecesRemoved(space=sid, kind=kind, count=1, to="available"),
+            *note(c68_removed=data["c68_removed"] + 1)]
+
+
+PARTS["68:unshaded"] = Part(
+    c68u_choices, c68u_act, close=lambda s, d: track(s, "restraint", -2),
+    what=lambda s, d: Msg("gandhi.scripts_c.c68_unshaded",
+                          left=d["c68_roll"] - d["c68_removed"]))
+
+
+def card_68(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#68 unshaded: a die roll, then the removals, then Restraint -2; shaded: Restraint
+    +2, then Raj Resources minus twice the (new) Restraint (1.8: not below 0)."""
+    if side == "shaded":
+        after = shifted(state.restraint, +2, TRACK_MIN, TRACK_MAX)
+        return [*track(state, "restraint", +2), *resources(state, RAJ, -2 * after),
+                *finish(faction)]
+    roll = chance.roll(6)
+    return start(state, "68", faction, side, [DieRolled(value=roll, purpose="event 68")],
+                 c68_roll=roll, c68_removed=0)
+
+
+# --- #71 Nankana Massacre Stuns India -----------------------------------------------------
+
+
+def c71u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#71 unshaded: "1 adjacent space without Troops" where the marker may go (an Unrest
+    on a Railway is a Strike, at most one per Railway: 5.1.4, 5.1.1)."""
+    if data.get("picked"):
+        return []
+    b = board(state)
+    return [space_action(state, s) for s in b.spaces if b.are_adjacent(PUNJAB, s)
+            and not state.space(s).count(TROOPS)
+            and marker_problem(state, "unrest", s, True) is None]
+
+
+def c71u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    sid = action.args[0]
+    return [*add_unrest(state, sid), *note(picked=[sid])]
+
+
+PARTS["71:unshaded"] = Part(c71u_choices, c71u_act,
+                            what=lambda s, d: Msg("gandhi.scripts_c.c71_unshaded"))
+
+
+GANDHI_BOXES: tuple[Box, ...] = ("jail", "available", "out_of_play")
+
+
+def gandhi_to(state: GandhiState, sid: str) -> list[Event]:
+    """Gandhi to ``sid`` from wherever he is: a space, Jail ("releasing him from Jail if
+    necessary"), Available or Out of Play."""
+    for origin, sp in state.spaces.items():
+        if sp.count(GANDHI):
+            return [] if origin == sid else [
+                PiecesMoved(kind=GANDHI, count=1, origin=origin, destination=sid)]
+    for box in GANDHI_BOXES:
+        if in_box(state, box, GANDHI):
+            return [PiecesPlaced(space=sid, kind=GANDHI, count=1, source=box)]
+    return []
+
+
+def card_71(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#71 unshaded: 1 Unrest in Punjab, then in 1 adjacent space without Troops;
+    shaded: Gandhi to Punjab, Punjab 2 levels toward Active Opposition."""
+    if side == "shaded":
+        return [*gandhi_to(state, PUNJAB), *support(state, PUNJAB, -2), *finish(faction)]
+    return start(state, "71", faction, side, add_unrest(state, PUNJAB), picked=[])
+
+
+SCRIPTED.update({"56": card_56, "59": card_59, "62": card_62, "68": card_68, "71": card_71})

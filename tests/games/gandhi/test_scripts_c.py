@@ -1,0 +1,225 @@
+"""Scripted Events, cards 49-72 (rules 5.0-5.1; engine/games/gandhi/scripts/cards_c.py):
+one test per scripted card side, built from the card's own text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine.games
+from engine.core.events import DieRolled
+from engine.games.gandhi.events import CardTurnBegan, EligibilitySet, FactionActed
+from engine.games.gandhi.pieces import FACTIONS
+from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.steps.event import SCRIPTED
+from tests.games.gandhi.helpers import apply, asked, choose, position
+
+engine.games.load()
+
+ORDER = ["raj", "congress", "muslim_league", "revolutionaries"]
+
+
+def playing(card: str, side: str, spaces: dict[str, dict[str, Any]] | None = None,
+            faction: str = "raj", rolls: tuple[int, ...] = (), **kw: Any) -> GandhiState:
+    """``card`` current, ``faction`` 1st Eligible, which chose the ``side`` Event."""
+    order = [faction, *[f for f in ORDER if f != faction]]
+    state = position(spaces or {}, step="card", current=card, upcoming="6", **kw)
+    apply(state, [EligibilitySet(eligible={f: True for f in FACTIONS}),
+                  CardTurnBegan(card=card, order=order)])
+    events = choose(state, faction, f"event {side}", rolls=rolls)
+    state.step.data.setdefault("_events", events)
+    return state
+
+
+def test_scripted_cards_c_registered() -> None:
+    for card in ("56", "59", "62", "68", "71"):
+        assert card in SCRIPTED
+
+
+# --- #56 Telangana Peasant Rebellion ---------------------------------------------------------
+
+
+def test_5_card_56_unshaded_up_to_3_princely_states_lose_unrest_and_protest_shift_support() -> None:
+    """In up to 3 Princely States, remove the Unrest and Protest markers and shift each
+    space 1 level toward Active Support."""
+    state = playing("56", "unshaded", {
+        "hyderabad": {"unrest": 2, "protest": True, "support": -1},
+        "mysore": {"support": 0},
+        "bihar": {"unrest": 1}})
+    seat, texts = asked(state)
+    assert seat == "raj"
+    assert "in Hyderabad" in texts and "in Bihar" not in texts and "done" in texts
+    choose(state, "raj", "in Hyderabad")
+    hy = state.space("hyderabad")
+    assert (hy.unrest, hy.protest, hy.support) == (0, False, 0)
+    choose(state, "raj", "in Mysore")
+    assert state.space("mysore").support == 1
+    _, texts = asked(state)
+    assert "in Hyderabad" not in texts
+    choose(state, "raj", "done")
+    assert state.step.name == "card"
+    assert state.space("bihar").unrest == 1
+
+
+def test_5_card_56_shaded_any_3_princely_states_shift_toward_opposition() -> None:
+    """Shift any 3 Princely States 1 level each toward Active Opposition."""
+    state = playing("56", "shaded", {"mysore": {"support": -2}}, faction="congress")
+    seat, texts = asked(state)
+    assert seat == "congress" and "done" not in texts and "in Mysore" not in texts
+    for name, sid in (("Hyderabad", "hyderabad"), ("Orissa", "orissa"),
+                      ("Rajputana", "rajputana")):
+        choose(state, "congress", f"in {name}")
+        assert state.space(sid).support == -1
+    assert state.step.name == "card"  # three shifted: the Event ends by itself
+    assert state.space("gujarat").support == 0
+
+
+# --- #59 Khadi Spinning Wheels ---------------------------------------------------------------
+
+
+def khadi_rails() -> dict[str, dict[str, Any]]:
+    return {"rail_delhi_ganges": {"strike": True},
+            "rail_calcutta_ganges": {"pieces": {"congress_activists": 1}},
+            "rail_karachi_indus": {"strike": True, "pieces": {"ml_activists": 2}},
+            "rail_south_madras": {"pieces": {"guerrillas_underground": 1}}}
+
+
+def test_5_card_59_unshaded_raj_plus_3_per_clean_railway_and_restraint_minus_1() -> None:
+    """Raj Resources +3 for each Railway with neither Strike nor Activists. Shift
+    Restraint -1."""
+    state = playing("59", "unshaded", khadi_rails(), resources={"raj": 10, "revolutionaries": 0},
+                    restraint=3)
+    assert state.resources["raj"] == 10 + 3 * (11 - 3)  # 11 Railways, 3 with Strike/Activists
+    assert state.restraint == 2
+    assert state.step.name == "card"
+
+
+def test_5_card_59_shaded_raj_minus_3_per_struck_or_activist_railway_restraint_plus_1() -> None:
+    """Raj Resources -3 for each Railway with a Strike and/or Activists. Shift Restraint
+    +1 (Resources never below 0, tracks never above 5)."""
+    state = playing("59", "shaded", khadi_rails(), resources={"raj": 10, "revolutionaries": 0},
+                    restraint=5, faction="revolutionaries")
+    assert state.resources["raj"] == 1
+    assert state.restraint == 5
+    state = playing("59", "shaded", khadi_rails(), resources={"raj": 5, "revolutionaries": 0})
+    assert state.resources["raj"] == 0 and state.restraint == 4
+
+
+# --- #62 Great Bengal Famine -----------------------------------------------------------------
+
+
+def test_5_card_62_unshaded_east_bengal_and_1_adjacent_space_to_passive_support() -> None:
+    """Set East Bengal and 1 adjacent space to Passive Support."""
+    state = playing("62", "unshaded", {"east_bengal": {"support": -2},
+                                       "bihar": {"support": 2}})
+    assert state.space("east_bengal").support == 1
+    _, texts = asked(state)
+    assert "in Bihar" in texts and "in Assam" in texts and "in Punjab" not in texts
+    assert not any(t.startswith("in Rail") for t in texts) and "done" not in texts
+    choose(state, "raj", "in Bihar")
+    assert state.space("bihar").support == 1
+    assert state.step.name == "card"
+
+
+def test_5_card_62_shaded_2_raj_controlled_spaces_to_passive_opposition_or_unrest() -> None:
+    """In 2 spaces with Raj Control, set each space to Passive Opposition or add 1 Unrest
+    marker to each."""
+    spaces: dict[str, dict[str, Any]] = {"bihar": {"pieces": {"troops": 1}, "support": 2},
+              "delhi": {"pieces": {"sepoys": 2}, "support": 0},
+              "punjab": {"pieces": {"troops": 1, "guerrillas_active": 1}},
+              "sind": {"pieces": {"troops": 1}}}
+    state = playing("62", "shaded", spaces, faction="muslim_league")
+    assert asked(state)[1] == ["shift", "marker"]
+    choose(state, "muslim_league", "shift")
+    _, texts = asked(state)
+    assert set(texts) == {"in Bihar", "in Delhi", "in Sind"}  # Punjab: no Raj Control
+    choose(state, "muslim_league", "in Bihar")
+    choose(state, "muslim_league", "in Delhi")
+    assert state.space("bihar").support == -1 and state.space("delhi").support == -1
+    assert state.step.name == "card"
+    state = playing("62", "shaded", spaces, faction="muslim_league")
+    choose(state, "muslim_league", "marker")
+    choose(state, "muslim_league", "in Sind")
+    choose(state, "muslim_league", "in Bihar")
+    assert state.space("sind").unrest == 1 and state.space("bihar").unrest == 1
+    assert state.space("bihar").support == 2 and state.step.name == "card"
+
+
+# --- #68 Red Fort Trials ---------------------------------------------------------------------
+
+
+def test_5_card_68_unshaded_remove_up_to_a_die_roll_of_guerrillas_then_restraint_minus_2() -> None:
+    """Remove up to a die roll of Guerrillas from any spaces, then shift Restraint -2."""
+    state = playing("68", "unshaded", {
+        "bihar": {"pieces": {"guerrillas_active": 2, "guerrillas_underground": 1}},
+        "sind": {"pieces": {"guerrillas_underground": 1}}}, rolls=(2,),
+        restraint=4)
+    assert any(isinstance(e, DieRolled) and e.value == 2
+               for e in state.step.data["_events"])
+    _, texts = asked(state)
+    assert {"remove active Bihar", "remove underground Bihar", "remove underground Sind",
+            "done"} == set(texts)
+    choose(state, "raj", "remove active Bihar")
+    choose(state, "raj", "remove underground Sind")
+    assert state.space("bihar").pieces == {"guerrillas_active": 1, "guerrillas_underground": 1}
+    assert state.space("sind").count("guerrillas_underground") == 0
+    assert state.restraint == 2 and state.step.name == "card"
+    state = playing("68", "unshaded", {"sind": {"pieces": {"guerrillas_active": 1}}},
+                    rolls=(6,), restraint=2)
+    choose(state, "raj", "done")  # "up to": none need be removed
+    assert state.space("sind").count("guerrillas_active") == 1 and state.restraint == 1
+
+
+def test_5_card_68_shaded_restraint_plus_2_then_raj_pays_twice_restraint() -> None:
+    """Shift Restraint +2, then subtract twice the Restraint value from Raj Resources."""
+    state = playing("68", "shaded", resources={"raj": 20, "revolutionaries": 0}, restraint=2,
+                    faction="revolutionaries")
+    assert state.restraint == 4 and state.resources["raj"] == 12
+    state = playing("68", "shaded", resources={"raj": 20, "revolutionaries": 0}, restraint=4)
+    assert state.restraint == 5 and state.resources["raj"] == 10  # 5.1.4 capped at 5
+    assert state.step.name == "card"
+
+
+# --- #71 Nankana Massacre Stuns India --------------------------------------------------------
+
+
+def test_5_card_71_unshaded_unrest_in_punjab_and_1_adjacent_space_without_troops() -> None:
+    """Add 1 Unrest marker to Punjab and 1 adjacent space without Troops."""
+    state = playing("71", "unshaded", {"punjab": {"unrest": 1},
+                                       "sind": {"pieces": {"troops": 1}},
+                                       "rail_indus_delhi": {"strike": True}},
+                    faction="revolutionaries")
+    assert state.space("punjab").unrest == 2
+    _, texts = asked(state)
+    assert "in Sind" not in texts and "in Rail Indus-Delhi" not in texts  # Troops; a Strike
+    assert "in Delhi" in texts and "in Rail Karachi-Indus" in texts and "done" not in texts
+    choose(state, "revolutionaries", "in Rail Karachi-Indus")
+    assert state.space("rail_karachi_indus").strike  # 5.1.4 Unrest on a Railway: Strike
+    assert state.space("rail_karachi_indus").unrest == 0
+    assert state.step.name == "card"
+
+
+def test_5_card_71_shaded_gandhi_to_punjab_from_jail_punjab_2_toward_opposition() -> None:
+    """Move Gandhi to Punjab (releasing him from Jail if necessary) and shift Punjab 2
+    levels toward Active Opposition."""
+    state = playing("71", "shaded", {"punjab": {"support": 1}}, jail={"gandhi": 1},
+                    faction="congress")
+    assert state.jail.get("gandhi", 0) == 0 and state.space("punjab").count("gandhi") == 1
+    assert state.space("punjab").support == -1 and state.step.name == "card"
+    state = playing("71", "shaded", {"punjab": {"support": -1}, "delhi": {
+        "pieces": {"gandhi": 1}}}, faction="congress")
+    assert state.space("delhi").count("gandhi") == 0
+    assert state.space("punjab").count("gandhi") == 1 and state.space("punjab").support == -2
+
+
+def test_5_scripted_cards_c_end_with_the_executing_faction_acted() -> None:
+    state = position({}, step="card", current="59", upcoming="6")
+    apply(state, [EligibilitySet(eligible={f: True for f in FACTIONS}),
+                  CardTurnBegan(card="59", order=ORDER)])
+    events = choose(state, "raj", "event unshaded")
+    assert FactionActed(faction="raj", did="event") in events
+
+
+def test_5_1_2_card_71_unshaded_with_no_marker_left_for_an_adjacent_space_ends_at_once() -> None:
+    """5.1.2 Implement what can be: Punjab takes the last of the 12 Unrest markers."""
+    state = playing("71", "unshaded", {"bihar": {"unrest": 11}})
+    assert state.space("punjab").unrest == 1 and state.step.name == "card"
