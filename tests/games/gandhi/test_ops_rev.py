@@ -404,3 +404,13 @@ def test_tutorial_card_2_rally_in_four_spaces_then_recall() -> None:
     choose(state, REV, "recall guerrilla")
     choose(state, REV, "done")
     assert state.resources[REV] == 4 and available(state, "guerrillas") == 1
+
+
+def test_1_12_example_of_placing_a_strike_marker() -> None:
+    """Revolutionaries execute an Unrest Operation on a 5 Econ Railway: rather than an
+    Unrest marker, a Strike marker is placed."""
+    state = rev_first({"rail_calcutta_north_bengal": {"pieces": {U: 1}}}, restraint=2)
+    choose(state, REV, "unrest")
+    choose(state, REV, "in Rail Calcutta-North-Bengal")
+    rail = state.space("rail_calcutta_north_bengal")
+    assert (rail.strike, rail.unrest) == (True, 0)
