@@ -11,7 +11,7 @@ from engine.games.gandhi.derived import available, board, protests_on_map, raj_c
 from engine.games.gandhi.effects import support, track
 from engine.games.gandhi.events import MarkerSet, PiecesMoved, PiecesPlaced
 from engine.games.gandhi.ops import nv
-from engine.games.gandhi.ops.framework import note, operation, special
+from engine.games.gandhi.ops.framework import note, special
 from engine.games.gandhi.ops.nv import L
 from engine.games.gandhi.pieces import (
     CONGRESS,
@@ -25,29 +25,7 @@ from engine.games.gandhi.state import GandhiState
 NEGOTIABLE = ("rally", "demonstrate", "civil_disobedience")   # 4.3.1, 4.4.1
 
 
-@operation
-class Rally(nv.Rally):
-    faction = CONGRESS
-
-
-@operation
-class Demonstrate(nv.Demonstrate):
-    faction = CONGRESS
-
-
-@operation
-class CivilDisobedience(nv.CivilDisobedience):
-    faction = CONGRESS
-
-
-@operation
-class NonCooperation(nv.NonCooperation):
-    faction = CONGRESS
-
-
-@special
-class Persuade(nv.Persuade):
-    faction = CONGRESS
+nv.register_shared(CONGRESS)  # 3.3 Operations and 4.3.3/4.4.3 Persuade
 
 
 def negotiable(state: GandhiState, faction: str) -> list[str]:

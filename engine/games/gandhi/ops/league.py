@@ -12,7 +12,7 @@ from engine.games.gandhi.effects import support
 from engine.games.gandhi.events import MarkerSet, PiecesPlaced, PiecesRemoved
 from engine.games.gandhi.ops import nv
 from engine.games.gandhi.ops.congress import negotiable, negotiate_start
-from engine.games.gandhi.ops.framework import note, operation, special
+from engine.games.gandhi.ops.framework import note, special
 from engine.games.gandhi.ops.nv import L
 from engine.games.gandhi.pieces import (
     CONGRESS,
@@ -25,30 +25,7 @@ from engine.games.gandhi.pieces import (
 )
 from engine.games.gandhi.state import GandhiState
 
-
-@operation
-class Rally(nv.Rally):
-    faction = MUSLIM_LEAGUE
-
-
-@operation
-class Demonstrate(nv.Demonstrate):
-    faction = MUSLIM_LEAGUE
-
-
-@operation
-class CivilDisobedience(nv.CivilDisobedience):
-    faction = MUSLIM_LEAGUE
-
-
-@operation
-class NonCooperation(nv.NonCooperation):
-    faction = MUSLIM_LEAGUE
-
-
-@special
-class Persuade(nv.Persuade):
-    faction = MUSLIM_LEAGUE
+nv.register_shared(MUSLIM_LEAGUE)  # 3.3 Operations and 4.3.3/4.4.3 Persuade
 
 
 def new_state_ok(state: GandhiState, sid: str) -> bool:

@@ -33,7 +33,7 @@ from engine.games.gandhi.events import (
     PiecesRemoved,
 )
 from engine.games.gandhi.names import space_text
-from engine.games.gandhi.ops.framework import VERBS, note
+from engine.games.gandhi.ops.framework import VERBS, note, operation, special
 from engine.games.gandhi.pieces import (
     CONGRESS,
     CONGRESS_ACTIVISTS,
@@ -524,3 +524,12 @@ def move_troop(state: GandhiState, sid: str, city: str, key: str) -> list[Event]
     if state.space(sid).count(TROOPS) == 1:
         events += note(**{key: None}, asking=None)
     return events
+
+
+def register_shared(faction: str) -> None:
+    """Register the activities both NV Factions share (3.3, Persuade 4.3.3/4.4.3) for one
+    of them, in the order they are offered."""
+    for shared, register in ((Rally, operation), (Demonstrate, operation),
+                             (CivilDisobedience, operation), (NonCooperation, operation),
+                             (Persuade, special)):
+        register(type(shared.__name__, (shared,), {"faction": faction}))
