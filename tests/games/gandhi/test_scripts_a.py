@@ -163,6 +163,56 @@ def test_5_card_12_shaded_protests_restraint_minus_1_and_executing_faction_stays
     ended(state, events, "congress")
 
 
+# --- #13 Ottoman Collapse Leaves a Power Vacuum ----------------------------------------------
+
+
+def test_5_card_13_unshaded_unity_minus_2_or_a_muslim_state_whose_troops_go_to_cities(
+        ) -> None:
+    spaces = {"sind": {"pieces": {"troops": 2, "ml_activists": 1, "guerrillas_active": 2}},
+              "punjab": {"pieces": {"troops": 1}},          # Raj Control
+              "madras": {},                                  # a City
+              "bihar": {}}                                   # not a Muslim Province
+    state, _ = play("13", "unshaded", "muslim_league", unity=4, spaces=spaces)
+    seat, texts = asked(state)
+    assert seat == "muslim_league"
+    assert "unity" in texts and "state Sind" in texts and "state Baluchistan" in texts
+    assert "state Punjab" not in texts and "state Bihar" not in texts
+    choose(state, "muslim_league", "state Sind")
+    seat, texts = asked(state)
+    assert seat == "raj"  # 1.3.5 the Raj moves the Troops
+    assert "troop Bombay" in texts and "troop Madras" in texts
+    choose(state, "raj", "troop Bombay")
+    assert not state.space("sind").muslim_state  # 1.4.2 not yet: Troops still there
+    events = choose(state, "raj", "troop Madras")
+    assert state.space("sind").muslim_state
+    assert state.space("sind").count("troops") == 0
+    assert state.space("bombay").count("troops") == 1
+    assert state.space("madras").count("troops") == 1
+    assert state.unity == 4
+    ended(state, events, "muslim_league")
+
+    state, _ = play("13", "unshaded", "raj", unity=2)
+    events = choose(state, "raj", "unity")
+    assert state.unity == 1  # 5.1.4 never below 1
+    assert not any(sp.muslim_state for sp in state.spaces.values())
+    ended(state, events, "raj")
+
+
+def test_5_card_13_shaded_unity_plus_2_and_3_pieces_out_of_play_to_available() -> None:
+    state, _ = play("13", "shaded", "congress", unity=2,
+                    out_of_play={"sepoys": 2, "guerrillas": 3})
+    assert state.unity == 4
+    seat, texts = asked(state)
+    assert (seat, texts) == ("congress", ["move sepoys", "move guerrillas"])
+    choose(state, "congress", "move sepoys")
+    choose(state, "congress", "move sepoys")
+    assert asked(state)[1] == ["move guerrillas"]
+    events = choose(state, "congress", "move guerrillas")
+    assert state.out_of_play.get("sepoys", 0) == 0
+    assert state.out_of_play["guerrillas"] == 2
+    ended(state, events, "congress")
+
+
 # --- #14 Independence Fighters Take Up Arms ---------------------------------------------------
 
 
@@ -206,6 +256,96 @@ def test_5_card_14_shaded_five_guerrillas_in_the_bengals_or_resources() -> None:
     assert state.resources["revolutionaries"] == 50  # 1.8
     assert not state.spaces.get("west_bengal")
     ended(state, events, "revolutionaries")
+
+
+# --- #15 Qissa Khwani Bazaar Crackdown -------------------------------------------------------
+
+
+def test_5_card_15_unshaded_unrest_where_no_troops_then_a_piece_per_sepoy_bases_last(
+        ) -> None:
+    spaces = {"sind": {"pieces": {"sepoys": 3, "ml_activists": 1, "gandhi": 1,
+                                  "ml_bases": 1, "rev_bases": 1}},
+              "punjab": {"pieces": {"troops": 1, "sepoys": 2}}}
+    state, _ = play("15", "unshaded", spaces=spaces)
+    texts = asked(state)[1]
+    assert "unrest Sind" in texts and "unrest Punjab" not in texts  # Troops there
+    choose(state, "raj", "unrest Sind")
+    assert state.space("sind").unrest == 1
+    assert asked(state)[1] == ["remove ml activists"]  # Gandhi never; Bases last
+    choose(state, "raj", "remove ml activists")
+    assert asked(state)[1] == ["remove ml bases", "remove rev bases"]
+    choose(state, "raj", "remove rev bases")
+    events = choose(state, "raj", "remove ml bases")  # 3 Sepoys: 3 pieces, over
+    assert state.space("sind").pieces == {"sepoys": 3, "gandhi": 1}
+    assert not state.jail  # 5.1.3 removed to Available
+    ended(state, events, "raj")
+
+
+def test_5_card_15_shaded_unrest_in_a_space_with_cubes_two_levels_toward_opposition(
+        ) -> None:
+    spaces = {"bihar": {"support": 1, "pieces": {"sepoys": 1}},
+              "rail_delhi_ganges": {"pieces": {"troops": 1}},  # no Support level: not first
+              "orissa": {}}
+    state, _ = play("15", "shaded", "congress", spaces=spaces)
+    assert asked(state) == ("congress", ["unrest Bihar"])
+    events = choose(state, "congress", "unrest Bihar")
+    assert state.space("bihar").unrest == 1
+    assert state.space("bihar").support == -1
+    ended(state, events, "congress")
+
+
+# --- #17 Khan Abdul Ghaffar Khan ------------------------------------------------------------
+
+
+def test_5_card_17_unshaded_removes_up_to_4_activists_or_shifts_2_spaces_near_punjab(
+        ) -> None:
+    spaces = {"punjab": {"pieces": {"congress_activists": 2, "ml_activists": 1}},
+              "sind": {"pieces": {"ml_activists": 3}},
+              "delhi": {"pieces": {"congress_activists": 1}},  # a City, not a Province
+              "bihar": {"pieces": {"congress_activists": 1}}}  # not adjacent
+    state, _ = play("17", "unshaded", spaces=spaces)
+    assert asked(state) == ("raj", ["activists", "shift"])
+    choose(state, "raj", "activists")
+    texts = asked(state)[1]
+    assert sorted(texts) == ["done", "remove congress activist Punjab",
+                             "remove league activist Punjab", "remove league activist Sind"]
+    choose(state, "raj", "remove congress activist Punjab")
+    choose(state, "raj", "remove congress activist Punjab")
+    choose(state, "raj", "remove league activist Sind")
+    events = choose(state, "raj", "remove league activist Punjab")  # the 4th: over
+    assert state.space("punjab").pieces == {}
+    assert state.space("sind").pieces == {"ml_activists": 2}
+    assert not state.jail  # 5.1.3 removed, not arrested
+    assert state.space("delhi").pieces == {"congress_activists": 1}
+    ended(state, events, "raj")
+
+    spaces = {"punjab": {"support": -2}, "sind": {"support": 1}, "baluchistan": {"support": 2}}
+    state, _ = play("17", "unshaded", spaces=spaces)
+    choose(state, "raj", "shift")
+    texts = asked(state)[1]
+    assert "shift Sind" not in texts and "shift Delhi" not in texts  # Passive Support already
+    assert "shift Punjab" in texts and "done" not in texts
+    choose(state, "raj", "shift Punjab")
+    events = choose(state, "raj", "shift Baluchistan")
+    assert state.space("punjab").support == -1
+    assert state.space("baluchistan").support == 1  # toward Passive Support
+    ended(state, events, "raj")
+
+
+def test_5_card_17_shaded_protests_in_2_spaces_with_league_activists_league_stays_eligible(
+        ) -> None:
+    spaces = {"bihar": {"pieces": {"ml_activists": 1}},
+              "sind": {"pieces": {"ml_activists": 2}},
+              "assam": {"protest": True, "pieces": {"ml_activists": 1}},
+              "bombay": {"pieces": {"congress_activists": 1}}}
+    state, _ = play("17", "shaded", "congress", restraint=5, spaces=spaces)
+    seat, texts = asked(state)
+    assert (seat, sorted(texts)) == ("congress", ["protest Bihar", "protest Sind"])
+    choose(state, "congress", "protest Sind")
+    events = choose(state, "congress", "protest Bihar")
+    assert state.space("sind").protest and state.space("bihar").protest
+    assert "muslim_league" in state.turn.kept_eligible  # 5.0 stays Eligible
+    ended(state, events, "congress")
 
 
 # --- #19 Attack on the Central Legislative Assembly, Delhi -----------------------------------

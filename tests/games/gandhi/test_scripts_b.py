@@ -273,3 +273,134 @@ def test_5_card_44_shaded_only_revolutionaries_may_remove_their_guerrillas_1_4_1
     ended(state, "congress")
     assert state.space("hyderabad").count("guerrillas_active") == 1
     assert state.space("punjab").support == -1 and state.space("bihar").support == -1
+
+
+# --- #30 ------------------------------------------------------------------------------------
+
+
+def test_5_card_30_unshaded_up_to_5_guerrillas_or_activists_from_raj_control_2_per_space(
+        ) -> None:
+    state = on_card("30", "unshaded", {
+        "bihar": {"pieces": {"troops": 4, "congress_activists": 2, "gandhi": 1}},
+        "punjab": {"pieces": {"troops": 3, "guerrillas_underground": 1, "ml_activists": 1}},
+        "sind": {"pieces": {"guerrillas_active": 2}}})           # no Raj Control
+    _, texts = asked(state)
+    assert "remove 1 congress activists Bihar" in texts and "done" in texts
+    assert not any("Sind" in t or "gandhi" in t for t in texts)
+    choose(state, "raj", "remove 1 congress activists Bihar")
+    choose(state, "raj", "remove 1 congress activists Bihar")
+    assert not any("Bihar" in t for t in asked(state)[1])          # 2 per space
+    choose(state, "raj", "remove 1 underground guerrillas Punjab")
+    choose(state, "raj", "remove 1 league activists Punjab")
+    ended(state, "raj")
+    assert state.space("bihar").pieces == {"troops": 4, "gandhi": 1}
+    assert state.space("punjab").pieces == {"troops": 3}
+    assert state.jail == {}                                          # 5.1.3 to Available
+
+
+def test_5_card_30_shaded_up_to_5_sepoys_removed_no_more_than_2_per_space() -> None:
+    state = on_card("30", "shaded", {"bihar": {"pieces": {"sepoys": 4}},
+                                     "punjab": {"pieces": {"sepoys": 3}},
+                                     "delhi": {"pieces": {"sepoys": 1}}}, faction="congress")
+    for sid in ("Bihar", "Bihar", "Punjab", "Punjab", "Delhi"):
+        choose(state, "congress", f"remove 1 sepoys {sid}")
+    ended(state, "congress")                                         # 5 removed
+    assert [state.space(s).count("sepoys") for s in ("bihar", "punjab", "delhi")] == [2, 1, 0]
+
+
+# --- #35 ------------------------------------------------------------------------------------
+
+
+def test_5_card_35_unshaded_up_to_6_cubes_placed_in_punjab() -> None:
+    state = on_card("35", "unshaded")
+    _, texts = asked(state)
+    assert "place 6 troops Punjab" in texts and "place 7 sepoys Punjab" not in texts
+    choose(state, "raj", "place 2 troops Punjab")
+    choose(state, "raj", "place 4 sepoys Punjab")
+    ended(state, "raj")
+    assert state.space("punjab").pieces == {"troops": 2, "sepoys": 4}
+
+
+def test_5_card_35_unshaded_no_troops_in_punjab_as_a_muslim_state_1_4_2() -> None:
+    state = on_card("35", "unshaded", {"punjab": {"muslim_state": True}})
+    assert not any("troops" in t for t in asked(state)[1])
+    choose(state, "raj", "place 3 sepoys Punjab")
+    choose(state, "raj", "done")
+    ended(state, "raj")
+    assert state.space("punjab").pieces == {"sepoys": 3}
+
+
+def test_5_card_35_shaded_protest_or_unrest_in_up_to_2_spaces_then_toward_opposition(
+        ) -> None:
+    state = on_card("35", "shaded", {"bihar": {"protest": True, "support": 1}},
+                    faction="congress")
+    _, texts = asked(state)
+    assert "protest Bihar" not in texts and "unrest Bihar" in texts and "done" in texts
+    choose(state, "congress", "unrest Bihar")
+    choose(state, "congress", "protest Punjab")
+    ended(state, "congress")
+    assert state.space("bihar").unrest == 1 and state.space("bihar").support == 0
+    assert state.space("punjab").protest and state.space("punjab").support == -1
+
+
+# --- #42 ------------------------------------------------------------------------------------
+
+
+def test_5_card_42_unshaded_active_guerrillas_removed_underground_activated_with_troops(
+        ) -> None:
+    state = on_card("42", "unshaded", {
+        "bihar": {"pieces": {"troops": 1, "guerrillas_active": 2,
+                             "guerrillas_underground": 1}},
+        "punjab": {"pieces": {"sepoys": 2, "guerrillas_active": 1}}})  # no Troops
+    _, texts = asked(state)
+    assert texts == ["in Bihar", "done"]
+    choose(state, "raj", "in Bihar")
+    ended(state, "raj")
+    assert state.space("bihar").pieces == {"troops": 1, "guerrillas_active": 1}
+    assert state.space("punjab").count("guerrillas_active") == 1
+
+
+def test_5_card_42_shaded_1_troop_or_3_sepoys_from_up_to_2_unrest_or_protest_spaces() -> None:
+    state = on_card("42", "shaded", {
+        "bihar": {"pieces": {"troops": 2, "sepoys": 5}, "unrest": 1},
+        "punjab": {"pieces": {"sepoys": 2}, "protest": True},
+        "delhi": {"pieces": {"troops": 3}}}, faction="revolutionaries")  # no marker
+    _, texts = asked(state)
+    assert texts == ["remove 2 sepoys Punjab", "remove 1 troops Bihar",
+                     "remove 3 sepoys Bihar", "done"]
+    choose(state, "revolutionaries", "remove 3 sepoys Bihar")
+    choose(state, "revolutionaries", "remove 2 sepoys Punjab")   # 5.1.2 as far as it can
+    ended(state, "revolutionaries")
+    assert state.space("bihar").pieces == {"troops": 2, "sepoys": 2}
+    assert state.space("punjab").count("sepoys") == 0
+
+
+# --- #48 ------------------------------------------------------------------------------------
+
+
+def test_5_card_48_unshaded_up_to_3_spaces_without_congress_activists_toward_neutral() -> None:
+    state = on_card("48", "unshaded", {"bihar": {"support": 2},
+                                       "punjab": {"support": -2},
+                                       "delhi": {"support": 1,
+                                                 "pieces": {"congress_activists": 1}}})
+    _, texts = asked(state)
+    assert texts == ["shift Punjab", "shift Bihar", "done"]   # Neutral spaces do not shift
+    choose(state, "raj", "shift Bihar")
+    choose(state, "raj", "shift Punjab")
+    ended(state, "raj")                  # no third space left: it closes by itself
+    assert state.space("bihar").support == 1 and state.space("punjab").support == -1
+    assert state.space("delhi").support == 1
+
+
+def test_5_card_48_shaded_2_mixed_spaces_unrest_or_toward_passive_opposition() -> None:
+    state = on_card("48", "shaded", {
+        "bihar": {"pieces": {"troops": 1, "congress_activists": 1}, "support": 1},
+        "punjab": {"pieces": {"sepoys": 1, "ml_activists": 1}, "support": -2},
+        "delhi": {"pieces": {"troops": 1, "sepoys": 1}}}, faction="congress")  # 1 Faction
+    _, texts = asked(state)
+    assert not any("Delhi" in t for t in texts) and "done" not in texts
+    choose(state, "congress", "shift Punjab")      # Active -> Passive Opposition
+    choose(state, "congress", "unrest Bihar")
+    ended(state, "congress")
+    assert state.space("punjab").support == -1
+    assert state.space("bihar").unrest == 1 and state.space("bihar").support == 1

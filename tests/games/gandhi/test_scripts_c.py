@@ -31,7 +31,7 @@ def playing(card: str, side: str, spaces: dict[str, dict[str, Any]] | None = Non
 
 
 def test_scripted_cards_c_registered() -> None:
-    for card in ("56", "59", "62", "68", "71"):
+    for card in ("56", "59", "62", "64", "66", "68", "70", "71"):
         assert card in SCRIPTED
 
 
@@ -177,6 +177,138 @@ def test_5_card_68_shaded_restraint_plus_2_then_raj_pays_twice_restraint() -> No
     state = playing("68", "shaded", resources={"raj": 20, "revolutionaries": 0}, restraint=4)
     assert state.restraint == 5 and state.resources["raj"] == 10  # 5.1.4 capped at 5
     assert state.step.name == "card"
+
+
+# --- #64 Communal Award Entrenches Caste -----------------------------------------------------
+
+
+def test_5_card_64_unshaded_replace_up_to_3_congress_activists_then_unity_minus_1() -> None:
+    """Replace up to 3 Congress Activists with Sepoys, Muslim League Activists, or
+    Guerrillas. Shift Unity -1 (5.1.1: with none Available, remove rather than replace)."""
+    state = playing("64", "unshaded", {"bihar": {"pieces": {"congress_activists": 2}},
+                                       "mysore": {"pieces": {"congress_activists": 1}}},
+                    unity=4, faction="muslim_league")
+    _, texts = asked(state)
+    assert len(texts) == 2 * 3 + 1  # 2 spaces x (Sepoy, League Activist, Guerrilla), done
+    assert {"sepoy for Bihar", "league for Bihar", "guerrilla for Mysore", "done"} <= set(texts)
+    choose(state, "muslim_league", "sepoy for Bihar")
+    choose(state, "muslim_league", "guerrilla for Bihar")
+    assert state.space("bihar").pieces == {"sepoys": 1, "guerrillas_underground": 1}
+    assert state.unity == 4
+    choose(state, "muslim_league", "league for Mysore")
+    assert state.space("mysore").pieces == {"ml_activists": 1}
+    assert state.unity == 3 and state.step.name == "card"
+    state = playing("64", "unshaded", {"bihar": {"pieces": {"congress_activists": 1}}},
+                    out_of_play={"sepoys": 45, "ml_activists": 16, "guerrillas": 16})
+    assert asked(state)[1] == ["remove Bihar", "done"]
+    choose(state, "raj", "remove Bihar")
+    assert state.space("bihar").pieces == {} and state.step.name == "card"
+
+
+def test_5_card_64_shaded_up_to_3_protest_spaces_toward_opposition_then_protests_removed() -> None:
+    """Shift up to 3 spaces with Protest markers 1 level each toward Active Opposition,
+    then remove the Protest markers."""
+    state = playing("64", "shaded", {"bihar": {"protest": True, "support": 1},
+                                     "delhi": {"protest": True, "support": -2},
+                                     "sind": {"protest": True}}, faction="congress")
+    _, texts = asked(state)
+    assert set(texts) == {"in Bihar", "in Delhi", "in Sind", "done"}
+    choose(state, "congress", "in Bihar")
+    assert state.space("bihar").support == 0 and state.space("bihar").protest
+    choose(state, "congress", "in Delhi")
+    choose(state, "congress", "done")
+    assert not state.space("bihar").protest and not state.space("delhi").protest
+    assert state.space("delhi").support == -2
+    assert state.space("sind").protest and state.space("sind").support == 0
+    assert state.step.name == "card"
+
+
+# --- #66 Gandhi's Fast unto Death ------------------------------------------------------------
+
+
+def test_5_card_66_unshaded_unrest_in_up_to_2_spaces_with_both_activists_unity_minus_1() -> None:
+    """Add 1 Unrest marker in up to 2 spaces with both Congress and Muslim League
+    Activists. Shift Unity -1."""
+    both = {"congress_activists": 1, "ml_activists": 1}
+    state = playing("66", "unshaded", {"bihar": {"pieces": both, "unrest": 1},
+                                       "sind": {"pieces": {"ml_activists": 2}},
+                                       "rail_indus_delhi": {"pieces": both},
+                                       "delhi": {"pieces": both}}, unity=3)
+    _, texts = asked(state)
+    assert set(texts) == {"in Bihar", "in Rail Indus-Delhi", "in Delhi", "done"}
+    choose(state, "raj", "in Bihar")
+    assert state.space("bihar").unrest == 2 and state.unity == 3
+    choose(state, "raj", "in Rail Indus-Delhi")  # 5.1.4 on a Railway: a Strike
+    assert state.space("rail_indus_delhi").strike
+    assert state.unity == 2 and state.step.name == "card"
+    assert state.space("delhi").unrest == 0
+    state = playing("66", "unshaded", {"delhi": {"pieces": both}}, unity=1)
+    choose(state, "raj", "done")  # "up to": none need be chosen; Unity stays at 1 (5.1.4)
+    assert state.space("delhi").unrest == 0 and state.unity == 1
+
+
+def test_5_card_66_shaded_replace_up_to_3_guerrillas_with_activists_restraint_plus_1() -> None:
+    """Replace up to 3 Guerrillas with Activists. Shift Restraint +1 (5.1.1: with no
+    Activist Available the Guerrilla is removed rather than replaced)."""
+    state = playing("66", "shaded", {
+        "bihar": {"pieces": {"guerrillas_active": 1, "guerrillas_underground": 2}},
+        "sind": {"pieces": {"guerrillas_underground": 1}}}, restraint=2,
+        faction="congress")
+    _, texts = asked(state)
+    assert {"congress for active Bihar", "league for underground Sind", "done"} <= set(texts)
+    choose(state, "congress", "congress for active Bihar")
+    choose(state, "congress", "league for underground Bihar")
+    assert state.space("bihar").pieces == {"guerrillas_underground": 1,
+                                           "congress_activists": 1, "ml_activists": 1}
+    assert state.restraint == 2
+    choose(state, "congress", "congress for underground Sind")
+    assert state.space("sind").pieces == {"congress_activists": 1}
+    assert state.restraint == 3 and state.step.name == "card"
+    state = playing("66", "shaded", {"sind": {"pieces": {"guerrillas_active": 1}}},
+                    out_of_play={"congress_activists": 16, "ml_activists": 16})
+    assert asked(state)[1] == ["remove active Sind", "done"]
+    choose(state, "raj", "remove active Sind")
+    assert state.space("sind").pieces == {} and state.step.name == "card"
+
+
+# --- #70 Forward Bloc ------------------------------------------------------------------------
+
+
+def test_5_card_70_unshaded_2_cubes_activists_or_guerrillas_out_of_play_revs_minus_3() -> None:
+    """Move 2 cubes, Activists and/or Guerrillas to Out of Play. Revolutionaries
+    Resources -3."""
+    state = playing("70", "unshaded", {
+        "bihar": {"pieces": {"sepoys": 1, "gandhi": 1, "rev_bases": 1}},
+        "sind": {"pieces": {"guerrillas_active": 1, "ml_activists": 1}}},
+        resources={"raj": 10, "revolutionaries": 5})
+    _, texts = asked(state)
+    assert set(texts) == {"out sepoy Bihar", "out active Sind", "out league Sind"}
+    choose(state, "raj", "out sepoy Bihar")
+    assert state.out_of_play.get("sepoys") == 1 and state.resources["revolutionaries"] == 5
+    choose(state, "raj", "out active Sind")
+    assert state.out_of_play.get("guerrillas") == 1
+    assert state.space("sind").pieces == {"ml_activists": 1}
+    assert state.resources["revolutionaries"] == 2 and state.step.name == "card"
+    state = playing("70", "unshaded", resources={"raj": 10, "revolutionaries": 2})
+    assert state.resources["revolutionaries"] == 0 and state.step.name == "card"
+
+
+def test_5_card_70_shaded_up_to_3_spaces_add_1_guerrilla_or_activist_from_out_of_play() -> None:
+    """In up to 3 spaces, add 1 Guerrilla or Activist from Out of Play."""
+    state = playing("70", "shaded", out_of_play={"guerrillas": 1, "ml_activists": 3},
+                    faction="revolutionaries")
+    _, texts = asked(state)
+    assert "add guerrilla Bihar" in texts and "add league Bihar" in texts
+    assert "add congress Bihar" not in texts and "done" in texts
+    choose(state, "revolutionaries", "add guerrilla Bihar")
+    assert state.space("bihar").pieces == {"guerrillas_underground": 1}  # 1.4.3
+    assert state.out_of_play.get("guerrillas", 0) == 0
+    _, texts = asked(state)
+    assert "add league Bihar" not in texts and "add guerrilla Sind" not in texts
+    choose(state, "revolutionaries", "add league Sind")
+    choose(state, "revolutionaries", "done")
+    assert state.space("sind").pieces == {"ml_activists": 1}
+    assert state.out_of_play.get("ml_activists") == 2 and state.step.name == "card"
 
 
 # --- #71 Nankana Massacre Stuns India --------------------------------------------------------

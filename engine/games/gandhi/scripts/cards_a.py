@@ -1,7 +1,7 @@
 """Scripted Events, cards 1-24 (5.0-5.1).  A card not scripted here is played by hand
 (``steps/event.py``).
 
-Scripted (both sides): #3, #10, #12, #14, #19, #20, #21.  Every
+Scripted (both sides): #3, #10, #12, #13, #14, #15, #17, #19, #20, #21.  Every
 choice the text leaves open is asked of the executing Faction (5.1) in a step of its own,
 named ``card_NN_<side>``, whose data keys start with ``cNN_``; the step ends the Event
 with ``finish``.
@@ -20,9 +20,11 @@ from engine.games.gandhi.derived import available, board, is_state, raj_control
 from engine.games.gandhi.edits import note
 from engine.games.gandhi.effects import begin, resources, support, track
 from engine.games.gandhi.events import (
+    BoxTransfer,
     EligibilityMarked,
     MarkerSet,
     PiecesFlipped,
+    PiecesMoved,
     PiecesPlaced,
     PiecesRemoved,
 )
@@ -36,8 +38,13 @@ from engine.games.gandhi.pieces import (
     GUERRILLAS_ACTIVE,
     GUERRILLAS_UNDERGROUND,
     ML_ACTIVISTS,
+    ML_BASES,
+    MUSLIM_LEAGUE,
     RAJ,
+    REV_BASES,
     REVOLUTIONARIES,
+    SEPOYS,
+    TROOPS,
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import DONE, SCRIPTED, Script, finish
@@ -255,6 +262,83 @@ class Card12Shaded:
                 *finish(faction)]
 
 
+# --- #13 Ottoman Collapse Leaves a Power Vacuum ----------------------------------------------
+
+
+def muslim_state_spaces(state: GandhiState) -> list[str]:
+    """#13: Muslim Provinces (1.3.4; a Muslim State is no Province, 1.3.5) without Raj
+    Control."""
+    b = board(state)
+    return [sid for sid in b.provinces if b.space(sid).muslim
+            and not state.space(sid).muslim_state and not raj_control(state, sid)]
+
+
+@script("13")
+def card_13(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    if side == "shaded":
+        # #13 shaded: Unity +2 (5.1.4: never above 5), then 3 pieces Out of Play ->
+        # Available, chosen one at a time.
+        return [*track(state, "unity", 2),
+                begin("card_13_shaded", faction, executing=faction, card="13", side=side,
+                      c13_left=3)]
+    # #13 unshaded: Unity -2 or a Muslim State (its Troops to any Cities, 1.3.5).
+    return [begin("card_13_unshaded", faction, executing=faction, card="13", side=side,
+                  c13_space="")]
+
+
+@step("card_13_unshaded")
+class Card13Unshaded:
+    """#13 unshaded: the executing Faction answers ``unity`` or ``state <Province>``; the
+    Raj then moves the Troops there to Cities one at a time (1.3.5 "the Raj player must
+    move"), and only then is the Muslim State marker placed (1.4.2 no Troops in States)."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        b, sid = board(state), state.step.data["c13_space"]
+        if not sid:
+            actions = [Action("unity"), *(Action(f"state {space_text(b, p)}", args=(p,))
+                                          for p in muslim_state_spaces(state))]
+            return Ask(state.step.seat or "", prompt("prompt_13_unshaded"), tuple(actions))
+        if not state.space(sid).count(TROOPS):
+            return None
+        return Ask(RAJ, prompt("prompt_13_unshaded_troops", space=space_text(b, sid)),
+                   tuple(Action(f"troop {space_text(b, c)}", args=(c,)) for c in b.cities))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        if action.verb == "unity":
+            return [*track(state, "unity", -2), *finish(state.step.seat or "")]
+        if action.verb == "state":
+            return note(c13_space=action.args[0])
+        return [PiecesMoved(kind=TROOPS, count=1, origin=state.step.data["c13_space"],
+                            destination=action.args[0])]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        sid = state.step.data["c13_space"]
+        placed = ([MarkerSet(space=sid, marker="muslim_state", value=1)]
+                  if sid and marker_problem(state, "muslim_state", sid, True) is None else [])
+        return [*placed, *finish(state.step.seat or "")]
+
+
+@step("card_13_shaded")
+class Card13Shaded:
+    """#13 shaded: 3 pieces (all if fewer) from Out of Play to Available, one at a time."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        left = state.step.data["c13_left"]
+        kinds = [k for k, n in state.out_of_play.items() if n > 0]
+        if left <= 0 or not kinds:
+            return None
+        return Ask(state.step.seat or "", prompt("prompt_13_shaded", left=left),
+                   tuple(Action(f"move {k.replace('_', ' ')}", args=(k,)) for k in kinds))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        return [BoxTransfer(kind=action.args[0], count=1, origin="out_of_play",
+                            destination="available"),
+                *note(c13_left=state.step.data["c13_left"] - 1)]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return finish(state.step.seat or "")
+
+
 # --- #14 Independence Fighters Take Up Arms ---------------------------------------------------
 
 GUERRILLA_SIDES = {GUERRILLAS_UNDERGROUND: "underground", GUERRILLAS_ACTIVE: "active"}
@@ -329,6 +413,187 @@ class Card14Shaded:
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
         return finish(state.step.seat or "")
+
+
+# --- #15 Qissa Khwani Bazaar Crackdown -------------------------------------------------------
+
+NON_RAJ = (CONGRESS_ACTIVISTS, ML_ACTIVISTS, GUERRILLAS_UNDERGROUND, GUERRILLAS_ACTIVE,
+           ML_BASES, REV_BASES)  # 1.4.5 Gandhi is never removed, only arrested
+BASE_KINDS = (ML_BASES, REV_BASES)
+
+
+def unrest_spaces(state: GandhiState, spaces: list[str]) -> list[str]:
+    """5.1.2: where the Unrest (or Strike, 5.1.4) marker can go, if any such space."""
+    marked = [sid for sid in spaces if marker_problem(state, "unrest", sid, True) is None]
+    return marked or spaces
+
+
+@script("15")
+def card_15(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    # #15 unshaded: Unrest in 1 space without Troops, then 1 piece per Sepoy there removed.
+    # #15 shaded: Unrest in a space with cubes, 2 levels toward Active Opposition.
+    return [begin(f"card_15_{side}", faction, executing=faction, card="15", side=side,
+                  c15_space="", c15_left=0)]
+
+
+@step("card_15_unshaded")
+class Card15Unshaded:
+    """#15 unshaded: the space, then the pieces one at a time (to Available, 5.1.3): any
+    non-Raj piece but Gandhi (1.4.5), Bases only once no other such piece is left."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        data, seat, b = state.step.data, state.step.seat or "", board(state)
+        if not data["c15_space"]:
+            spaces = [sid for sid in b.spaces if not state.space(sid).count(TROOPS)]
+            return Ask(seat, prompt("prompt_15_unshaded"),
+                       tuple(Action(f"unrest {space_text(b, sid)}", args=(sid,))
+                             for sid in unrest_spaces(state, spaces)))
+        sid = data["c15_space"]
+        if data["c15_left"] <= 0:
+            return None
+        sp = state.space(sid)
+        kinds = [k for k in NON_RAJ if k not in BASE_KINDS and sp.count(k)]
+        kinds = kinds or [k for k in BASE_KINDS if sp.count(k)]
+        if not kinds:
+            return None
+        return Ask(seat, prompt("prompt_15_unshaded_remove", left=data["c15_left"],
+                                space=space_text(b, sid)),
+                   tuple(Action(f"remove {k.replace('_', ' ')}", args=(k,)) for k in kinds))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        data = state.step.data
+        if action.verb == "unrest":
+            sid = action.args[0]
+            return [*add_unrest(state, sid),
+                    *note(c15_space=sid, c15_left=state.space(sid).count(SEPOYS))]
+        return [PiecesRemoved(space=data["c15_space"], kind=action.args[0], count=1),
+                *note(c15_left=data["c15_left"] - 1)]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return finish(state.step.seat or "")
+
+
+@step("card_15_shaded")
+class Card15Shaded:
+    """#15 shaded: one decision; a Railway takes a Strike (5.1.4) but has no Support
+    level (1.6.1), so spaces that can take the whole text come first (5.1.2)."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        b = board(state)
+        spaces = [sid for sid in b.spaces if cubes(state, sid)]
+        if not spaces:
+            return None
+        whole = [sid for sid in unrest_spaces(state, spaces) if not b.space(sid).is_railway
+                 and marker_problem(state, "unrest", sid, True) is None]
+        return Ask(state.step.seat or "", prompt("prompt_15_shaded"),
+                   tuple(Action(f"unrest {space_text(b, sid)}", args=(sid,))
+                         for sid in whole or unrest_spaces(state, spaces)))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        sid = action.args[0]
+        shift = [] if board(state).space(sid).is_railway else support(state, sid, -2)
+        return [*add_unrest(state, sid), *shift, *finish(state.step.seat or "")]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return finish(state.step.seat or "")
+
+
+# --- #17 Khan Abdul Ghaffar Khan ------------------------------------------------------------
+
+ACTIVIST_WORDS = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}
+
+
+def frontier(state: GandhiState) -> list[str]:
+    """#17: Punjab and the Provinces adjacent to it (a Muslim State is no Province)."""
+    b = board(state)
+    return [PUNJAB, *(sid for sid in b.provinces if b.are_adjacent(PUNJAB, sid)
+                      and not state.space(sid).muslim_state)]
+
+
+@script("17")
+def card_17(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    # #17 unshaded: up to 4 Activists removed, or 2 spaces 1 level toward Passive Support,
+    # in Punjab and adjacent Provinces.  #17 shaded: Protest in 2 spaces with Muslim
+    # League Activists, and the Muslim League stays Eligible.
+    return [begin(f"card_17_{side}", faction, executing=faction, card="17", side=side,
+                  c17_mode="", c17_left=4 if side == "unshaded" else 2, c17_chosen=[])]
+
+
+@step("card_17_unshaded")
+class Card17Unshaded:
+    """#17 unshaded: first ``activists`` or ``shift``; Activists go one at a time to
+    Available (5.1.3 removed, not arrested), up to 4; the shift is 2 spaces if there are
+    two not at Passive Support (5.1.2: no ``done``)."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        data, seat, b = state.step.data, state.step.seat or "", board(state)
+        if not data["c17_mode"]:
+            return Ask(seat, prompt("prompt_17_unshaded"),
+                       (Action("activists"), Action("shift")))
+        if data["c17_mode"] == "activists":
+            if data["c17_left"] <= 0:
+                return None
+            actions = [Action(f"remove {word} activist {space_text(b, sid)}", args=(kind, sid))
+                       for sid in frontier(state) for kind, word in ACTIVIST_WORDS.items()
+                       if state.space(sid).count(kind)]
+            if not actions:
+                return None
+            return Ask(seat, prompt("prompt_17_unshaded_remove", left=data["c17_left"]),
+                       (*actions, DONE))
+        if len(data["c17_chosen"]) >= 2:
+            return None
+        shifts = tuple(Action(f"shift {space_text(b, sid)}", args=(sid,))
+                       for sid in frontier(state)
+                       if sid not in data["c17_chosen"] and state.space(sid).support != 1)
+        if not shifts:
+            return None
+        return Ask(seat, prompt("prompt_17_unshaded_shift", left=2 - len(data["c17_chosen"])),
+                   shifts)
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        data = state.step.data
+        if action.verb in ("activists", "shift") and not action.args:
+            return note(c17_mode=action.verb)
+        if action.verb == "done":
+            return finish(state.step.seat or "")
+        if action.verb == "remove":
+            kind, sid = action.args
+            return [PiecesRemoved(space=sid, kind=kind, count=1),
+                    *note(c17_left=data["c17_left"] - 1)]
+        sid = action.args[0]
+        toward = 1 if state.space(sid).support < 1 else -1  # toward Passive Support (+1)
+        return [*support(state, sid, toward),
+                *note(c17_chosen=[*data["c17_chosen"], sid])]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return finish(state.step.seat or "")
+
+
+@step("card_17_shaded")
+class Card17Shaded:
+    """#17 shaded: Protest markers (5.1.1 regardless of Restraint, one per space) in 2
+    spaces with Muslim League Activists (no ``done``, 5.1.2); then the Muslim League stays
+    Eligible (5.0), whoever executes."""
+
+    def ask(self, state: GandhiState) -> Ask | None:
+        if state.step.data["c17_left"] <= 0:
+            return None
+        b = board(state)
+        actions = tuple(Action(f"protest {space_text(b, sid)}", args=(sid,))
+                        for sid in b.spaces if state.space(sid).count(ML_ACTIVISTS)
+                        and marker_problem(state, "protest", sid, True) is None)
+        if not actions:
+            return None
+        return Ask(state.step.seat or "", prompt("prompt_17_shaded",
+                                                 left=state.step.data["c17_left"]), actions)
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        return [MarkerSet(space=action.args[0], marker="protest", value=1),
+                *note(c17_left=state.step.data["c17_left"] - 1)]
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return [EligibilityMarked(faction=MUSLIM_LEAGUE, eligible=True),
+                *finish(state.step.seat or "")]
 
 
 # --- #19 Attack on the Central Legislative Assembly, Delhi -----------------------------------

@@ -30,13 +30,19 @@ from engine.games.gandhi.effects import begin, resources, support, track, track_
 from engine.games.gandhi.events import (
     EligibilityMarked,
     MarkerSet,
+    PiecesFlipped,
     PiecesPlaced,
     PiecesRemoved,
     StepNoted,
 )
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.names import space_text
-from engine.games.gandhi.physical import marker_problem, support_problem
+from engine.games.gandhi.physical import (
+    enters,
+    marker_problem,
+    placed_marker,
+    support_problem,
+)
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
     FACTIONS,
@@ -46,6 +52,8 @@ from engine.games.gandhi.pieces import (
     ML_ACTIVISTS,
     OWNER,
     RAJ,
+    SEPOYS,
+    TROOPS,
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import DONE, SCRIPTED, finish
@@ -461,6 +469,264 @@ class BardoliShaded(PickSpaces):
 
     def picked(self, state: GandhiState, faction: str, sid: str) -> list[Event]:
         return support(state, sid, -1)
+
+
+# --- helpers for the sides below ----------------------------------------------------------
+
+KIND_WORDS = {**GUERRILLA_WORDS, CONGRESS_ACTIVISTS: "congress activists",
+              ML_ACTIVISTS: "league activists", TROOPS: "troops", SEPOYS: "sepoys"}
+
+
+def offered(rules: Side, state: GandhiState, faction: str, action: Action) -> Action:
+    """The offered action ``action`` names (with its ``args``)."""
+    said = " ".join(action.words).lower()
+    return next(a for a in rules.choices(state, faction) if a.text.lower() == said)
+
+
+def add_unrest(state: GandhiState, sid: str) -> list[Event]:
+    """One Unrest marker (a Strike on a Railway, 5.1.4) if the markers allow (1.11-1.12)."""
+    if marker_problem(state, "unrest", sid, True) is not None:
+        return []
+    placed = placed_marker(state, "unrest", sid)
+    value = state.space(sid).unrest + 1 if placed == "unrest" else 1
+    return [MarkerSet(space=sid, marker=placed, value=value)]
+
+
+def removed_count(state: GandhiState, key: str, sid: str | None = None) -> int:
+    chosen = picks(state, key)
+    return len(chosen) if sid is None else chosen.count(sid)
+
+
+class RemoveEach(Side):
+    """Remove pieces one at a time: up to ``total`` in all, at most ``per_space`` from a
+    space, of ``kinds`` from spaces that ``fits``; to Available (5.1.3)."""
+
+    total: ClassVar[int] = 5
+    per_space: ClassVar[int] = 2
+    kinds: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def key(self) -> str:
+        return f"c{self.card}_removed"
+
+    def fits(self, state: GandhiState, faction: str, sid: str) -> bool:
+        return True
+
+    def choices(self, state: GandhiState, faction: str) -> list[Action]:
+        if removed_count(state, self.key) >= self.total:
+            return []
+        out = [Action(f"remove 1 {KIND_WORDS[kind]} {name(state, sid)}", args=(sid, kind))
+               for sid in board(state).spaces
+               if removed_count(state, self.key, sid) < self.per_space
+               and self.fits(state, faction, sid)
+               for kind in self.kinds if state.space(sid).count(kind)]
+        return [*out, DONE] if out else []
+
+    def act(self, state: GandhiState, faction: str, action: Action) -> list[Event]:
+        sid, kind = offered(self, state, faction, action).args
+        return [PiecesRemoved(space=sid, kind=kind, count=1, to="available"),
+                *note(**{self.key: [*picks(state, self.key), sid]})]
+
+
+# --- #30 Japan Occupies Indochina --------------------------------------------------------------
+
+
+@side
+class JapanIndochina(RemoveEach):
+    """#30 unshaded: "Remove up to 5 Guerrillas or Activists from spaces with Raj Control,
+    to Available, no more than 2 per space."  (Gandhi is not an Activist; Raj Control as
+    the space stands when each piece is chosen.)"""
+
+    card, side = "30", "unshaded"
+    kinds = (GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND, CONGRESS_ACTIVISTS, ML_ACTIVISTS)
+
+    def fits(self, state: GandhiState, faction: str, sid: str) -> bool:
+        return raj_control(state, sid)
+
+
+@side
+class JapanIndochinaShaded(RemoveEach):
+    """#30 shaded: "Remove up to 5 Sepoys from the map, no more than 2 per space."  (To
+    Available, 5.1.3.)"""
+
+    card, side = "30", "shaded"
+    kinds = (SEPOYS,)
+
+
+# --- #35 Akali Movement Unites the Sikhs -----------------------------------------------------
+
+PUNJAB = "punjab"
+
+
+@side
+class Akali(Side):
+    """#35 unshaded: "Place up to 6 cubes in Punjab."  Troops and/or Sepoys, Available only
+    (5.1.1); no Troops if Punjab is a Muslim State (1.4.2)."""
+
+    card, side = "35", "unshaded"
+    key = "c35_placed"
+
+    def choices(self, state: GandhiState, faction: str) -> list[Action]:
+        left = 6 - state.step.data.get(self.key, 0)
+        out = [Action(f"place {n} {KIND_WORDS[kind]} {name(state, PUNJAB)}", args=(kind,))
+               for kind in (TROOPS, SEPOYS) if enters(state, kind, 1, PUNJAB)
+               for n in range(1, min(left, available(state, kind)) + 1)]
+        return [*out, DONE] if out else []
+
+    def act(self, state: GandhiState, faction: str, action: Action) -> list[Event]:
+        (kind,) = offered(self, state, faction, action).args
+        count = int(action.words[1])
+        return [PiecesPlaced(space=PUNJAB, kind=kind, count=count),
+                *note(**{self.key: state.step.data.get(self.key, 0) + count})]
+
+
+@side
+class AkaliShaded(Side):
+    """#35 shaded: "In up to 2 spaces, add 1 Protest or Unrest marker, then shift each of
+    those spaces 1 level toward Active Opposition."  (One Protest per space, 5.1.1; an
+    Unrest on a Railway is a Strike, 5.1.4, and a Railway has no Support to shift.)"""
+
+    card, side = "35", "shaded"
+    key = "c35_spaces"
+
+    def choices(self, state: GandhiState, faction: str) -> list[Action]:
+        chosen = picks(state, self.key)
+        if len(chosen) >= 2:
+            return []
+        out = [Action(f"{marker} {name(state, sid)}", args=(sid, marker))
+               for sid in board(state).spaces if sid not in chosen
+               for marker in ("protest", "unrest")
+               if marker_problem(state, marker, sid, True) is None]
+        return [*out, DONE] if out else []
+
+    def act(self, state: GandhiState, faction: str, action: Action) -> list[Event]:
+        sid, marker = offered(self, state, faction, action).args
+        placed = ([MarkerSet(space=sid, marker="protest", value=1)] if marker == "protest"
+                  else add_unrest(state, sid))
+        return [*placed, *shifts(state, [sid], -1),
+                *note(**{self.key: [*picks(state, self.key), sid]})]
+
+
+# --- #42 Assassination of Sir Michael O'Dwyer --------------------------------------------------
+
+
+@side
+class ODwyer(PickSpaces):
+    """#42 unshaded: "In up to 2 spaces with Guerrillas and Troops, remove all Active
+    Guerrillas, then Activate the Underground Guerrillas."  (To Available, 5.1.3.)"""
+
+    card, side = "42", "unshaded"
+    most, optional, verb = 2, True, "in"
+
+    def fits(self, state: GandhiState, faction: str, sid: str) -> bool:
+        sp = state.space(sid)
+        return bool(sp.count(TROOPS)) and bool(
+            sp.count(GUERRILLAS_ACTIVE) + sp.count(GUERRILLAS_UNDERGROUND))
+
+    def picked(self, state: GandhiState, faction: str, sid: str) -> list[Event]:
+        sp = state.space(sid)
+        out: list[Event] = []
+        if sp.count(GUERRILLAS_ACTIVE):
+            out.append(PiecesRemoved(space=sid, kind=GUERRILLAS_ACTIVE,
+                                     count=sp.count(GUERRILLAS_ACTIVE), to="available"))
+        if sp.count(GUERRILLAS_UNDERGROUND):
+            out.append(PiecesFlipped(space=sid, kind=GUERRILLAS_UNDERGROUND,
+                                     to_kind=GUERRILLAS_ACTIVE,
+                                     count=sp.count(GUERRILLAS_UNDERGROUND)))
+        return out
+
+
+@side
+class ODwyerShaded(Side):
+    """#42 shaded: "Remove 1 Troop or 3 Sepoys each from up to 2 spaces with an Unrest or
+    Protest marker."  (To Available, 5.1.3; a space with fewer than 3 Sepoys loses those it
+    has, 5.1.2.  A Strike is not an Unrest marker here.)"""
+
+    card, side = "42", "shaded"
+    key = "c42_spaces"
+
+    def choices(self, state: GandhiState, faction: str) -> list[Action]:
+        chosen = picks(state, self.key)
+        if len(chosen) >= 2:
+            return []
+        out = []
+        for sid in board(state).spaces:
+            sp = state.space(sid)
+            if sid in chosen or not (sp.unrest or sp.protest):
+                continue
+            if sp.count(TROOPS):
+                out.append(Action(f"remove 1 troops {name(state, sid)}", args=(sid, TROOPS)))
+            if sp.count(SEPOYS):
+                n = min(3, sp.count(SEPOYS))
+                out.append(Action(f"remove {n} sepoys {name(state, sid)}", args=(sid, SEPOYS)))
+        return [*out, DONE] if out else []
+
+    def act(self, state: GandhiState, faction: str, action: Action) -> list[Event]:
+        sid, kind = offered(self, state, faction, action).args
+        count = 1 if kind == TROOPS else min(3, state.space(sid).count(SEPOYS))
+        return [PiecesRemoved(space=sid, kind=kind, count=count, to="available"),
+                *note(**{self.key: [*picks(state, self.key), sid]})]
+
+
+# --- #48 Harijan Campaign against Untouchability ------------------------------------------------
+
+
+@side
+class Harijan(PickSpaces):
+    """#48 unshaded: "Shift up to 3 spaces without Congress Activists 1 level each toward
+    Neutral."  (Spaces not at Neutral; Gandhi is not an Activist.)"""
+
+    card, side = "48", "unshaded"
+    most, optional, verb = 3, True, "shift"
+
+    def fits(self, state: GandhiState, faction: str, sid: str) -> bool:
+        sp = state.space(sid)
+        return (not board(state).space(sid).is_railway and sp.support != 0
+                and not sp.count(CONGRESS_ACTIVISTS))
+
+    def picked(self, state: GandhiState, faction: str, sid: str) -> list[Event]:
+        return support(state, sid, -1 if state.space(sid).support > 0 else +1)
+
+
+def toward_passive_opposition(state: GandhiState, sid: str) -> int:
+    """The one-level shift toward Passive Opposition (-1), or 0 if none."""
+    if board(state).space(sid).is_railway:
+        return 0
+    level = state.space(sid).support
+    return 0 if level == -1 else (-1 if level > -1 else +1)
+
+
+@side
+class HarijanShaded(Side):
+    """#48 shaded: "In 2 spaces with pieces of more than 1 Faction, either add an Unrest
+    marker or shift it 1 level toward Passive Opposition."  (Per space, the executing
+    Faction chooses; from Active Opposition the shift is to Passive Opposition; an Unrest
+    on a Railway is a Strike, 5.1.4.)"""
+
+    card, side = "48", "shaded"
+    key = "c48_spaces"
+
+    def choices(self, state: GandhiState, faction: str) -> list[Action]:
+        chosen = picks(state, self.key)
+        if len(chosen) >= 2:
+            return []
+        out = []
+        for sid in board(state).spaces:
+            sp = state.space(sid)
+            owners = {OWNER[kind] for kind, n in sp.pieces.items() if n}
+            if sid in chosen or len(owners) < 2:
+                continue
+            if marker_problem(state, "unrest", sid, True) is None:
+                out.append(Action(f"unrest {name(state, sid)}", args=(sid, "unrest")))
+            if toward_passive_opposition(state, sid):
+                out.append(Action(f"shift {name(state, sid)}", args=(sid, "shift")))
+        return out
+
+    def act(self, state: GandhiState, faction: str, action: Action) -> list[Event]:
+        sid, what = offered(self, state, faction, action).args
+        done = (add_unrest(state, sid) if what == "unrest"
+                else support(state, sid, toward_passive_opposition(state, sid)))
+        return [*done, *note(**{self.key: [*picks(state, self.key), sid]})]
 
 
 # --- registration: a card is scripted only with both its sides --------------------------------

@@ -1,7 +1,7 @@
 """Scripted Events, cards 49-72 (5.0-5.1).  A card not scripted here is played by hand
 (``steps/event.py``).
 
-Scripted (both sides): 56, 59, 62, 68, 71.  A text that needs choices runs the step
+Scripted (both sides): 56, 59, 62, 64, 66, 68, 70, 71.  A text that needs choices runs the step
 ``event_c``: the executing Faction decides (5.1: it makes all selections), one space or
 piece at a time; the card's part of the step's data is prefixed ``c<card>_``.  When
 nothing more may be chosen (or the Faction says ``done`` where the text reads "up to"),
@@ -37,10 +37,13 @@ from engine.games.gandhi.physical import in_box, marker_problem, placed_marker
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
     GANDHI,
+    GUERRILLAS,
     GUERRILLAS_ACTIVE,
     GUERRILLAS_UNDERGROUND,
     ML_ACTIVISTS,
     RAJ,
+    REVOLUTIONARIES,
+    SEPOYS,
     TRACK_MAX,
     TRACK_MIN,
     TROOPS,
@@ -340,6 +343,183 @@ def card_68(state: GandhiState, faction: str, side: str, chance: Chance) -> list
                  c68_roll=roll, c68_removed=0)
 
 
+# --- #64 Communal Award Entrenches Caste --------------------------------------------------
+
+C64_WORDS = {SEPOYS: "sepoy", ML_ACTIVISTS: "league", GUERRILLAS: "guerrilla"}
+
+
+def c64u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#64 unshaded: "Replace up to 3 Congress Activists with Sepoys, Muslim League
+    Activists, or Guerrillas" (from Available; with none Available the Activist is
+    removed instead, 5.1.1); ``done`` ends it."""
+    if data["c64_replaced"] >= 3:
+        return []
+    ready = [k for k in C64_WORDS if in_box(state, "available", k)]
+    out = []
+    for sid in board(state).spaces:
+        if not state.space(sid).count(CONGRESS_ACTIVISTS):
+            continue
+        where = space_text(board(state), sid)
+        out += [Action(f"{C64_WORDS[k]} for {where}", args=(sid, k)) for k in ready]
+        if not ready:
+            out.append(Action(f"remove {where}", args=(sid,)))
+    return [*out, DONE] if out else []
+
+
+def c64u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    sid = action.args[0]  # 5.1.3 the replaced Activist goes to Available
+    events: list[Event] = [PiecesRemoved(space=sid, kind=CONGRESS_ACTIVISTS, count=1)]
+    if len(action.args) > 1:  # 1.4.3 new Guerrillas are placed Underground
+        kind = GUERRILLAS_UNDERGROUND if action.args[1] == GUERRILLAS else action.args[1]
+        events.append(PiecesPlaced(space=sid, kind=kind, count=1))
+    return [*events, *note(c64_replaced=data["c64_replaced"] + 1)]
+
+
+def c64s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#64 shaded: "up to 3 spaces with Protest markers"; ``done`` ends it."""
+    if len(picked(data)) >= 3:
+        return []
+    spaces = [s for s in board(state).spaces if s not in picked(data) and state.space(s).protest]
+    return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
+
+
+def c64s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    sid = action.args[0]
+    return [*support(state, sid, -1), *note(picked=[*picked(data), sid])]
+
+
+def c64s_close(state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    """#64 shaded: "then remove the Protest markers" of the spaces selected."""
+    return [MarkerSet(space=s, marker="protest", value=0) for s in picked(data)]
+
+
+PARTS["64:unshaded"] = Part(
+    c64u_choices, c64u_act, close=lambda s, d: track(s, "unity", -1),
+    what=lambda s, d: Msg("gandhi.scripts_c.c64_unshaded", left=3 - d["c64_replaced"]))
+PARTS["64:shaded"] = Part(c64s_choices, c64s_act, what=left("c64_shaded", 3),
+                          close=c64s_close)
+
+
+def card_64(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#64 unshaded: the replacements, then Unity -1; shaded: the shifts, then the
+    Protest markers of the spaces shifted are removed."""
+    return start(state, "64", faction, side, [], picked=[], c64_replaced=0)
+
+
+# --- #66 Gandhi's Fast unto Death ---------------------------------------------------------
+
+ACTIVIST_WORDS = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}
+
+
+def c66u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#66 unshaded: "in up to 2 spaces with both Congress and Muslim League Activists"
+    where an Unrest marker (a Strike on a Railway, 5.1.4) may go; ``done`` ends it."""
+    if len(picked(data)) >= 2:
+        return []
+    spaces = [s for s in board(state).spaces if s not in picked(data)
+              and state.space(s).count(CONGRESS_ACTIVISTS) and state.space(s).count(ML_ACTIVISTS)
+              and marker_problem(state, "unrest", s, True) is None]
+    return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
+
+
+def c66u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    sid = action.args[0]
+    return [*add_unrest(state, sid), *note(picked=[*picked(data), sid])]
+
+
+def c66s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#66 shaded: "Replace up to 3 Guerrillas with Activists" (either NV Faction's,
+    placed from Available; with none Available the Guerrilla is removed instead, 5.1.1)."""
+    if data["c66_replaced"] >= 3:
+        return []
+    ready = [k for k in ACTIVIST_WORDS if in_box(state, "available", k)]
+    out = []
+    for sid in board(state).spaces:
+        for kind, word in GUERRILLA_WORDS.items():
+            if not state.space(sid).count(kind):
+                continue
+            where = f"{word} {space_text(board(state), sid)}"
+            out += [Action(f"{ACTIVIST_WORDS[a]} for {where}", args=(kind, sid, a))
+                    for a in ready]
+            if not ready:
+                out.append(Action(f"remove {where}", args=(kind, sid)))
+    return [*out, DONE] if out else []
+
+
+def c66s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    kind, sid = action.args[:2]
+    events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1, to="available")]
+    if len(action.args) > 2:
+        events.append(PiecesPlaced(space=sid, kind=action.args[2], count=1))
+    return [*events, *note(c66_replaced=data["c66_replaced"] + 1)]
+
+
+PARTS["66:unshaded"] = Part(c66u_choices, c66u_act, what=left("c66_unshaded", 2),
+                            close=lambda s, d: track(s, "unity", -1))
+PARTS["66:shaded"] = Part(
+    c66s_choices, c66s_act, close=lambda s, d: track(s, "restraint", +1),
+    what=lambda s, d: Msg("gandhi.scripts_c.c66_shaded", left=3 - d["c66_replaced"]))
+
+
+def card_66(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#66 unshaded: the Unrest markers, then Unity -1; shaded: the replacements, then
+    Restraint +1."""
+    return start(state, "66", faction, side, [], picked=[], c66_replaced=0)
+
+
+# --- #70 Forward Bloc ---------------------------------------------------------------------
+
+MAP_WORDS = {TROOPS: "troop", SEPOYS: "sepoy", CONGRESS_ACTIVISTS: "congress",
+             ML_ACTIVISTS: "league", **GUERRILLA_WORDS}
+OUT_WORDS = {GUERRILLAS: "guerrilla", **ACTIVIST_WORDS}
+
+
+def c70u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#70 unshaded: "Move 2 cubes, Activists and/or Guerrillas to Out of Play" -- 2 if
+    there are (5.1.2), no ``done``; Gandhi and Bases are none of these."""
+    if data["c70_moved"] >= 2:
+        return []
+    return [Action(f"out {word} {space_text(board(state), sid)}", args=(kind, sid))
+            for sid in board(state).spaces for kind, word in MAP_WORDS.items()
+            if state.space(sid).count(kind)]
+
+
+def c70u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    kind, sid = action.args
+    return [PiecesRemoved(space=sid, kind=kind, count=1, to="out_of_play"),
+            *note(c70_moved=data["c70_moved"] + 1)]
+
+
+def c70s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#70 shaded: "In up to 3 spaces, add 1 Guerrilla or Activist from Out of Play";
+    ``done`` ends it."""
+    if len(picked(data)) >= 3:
+        return []
+    kinds = [k for k in OUT_WORDS if in_box(state, "out_of_play", k)]
+    out = [Action(f"add {OUT_WORDS[k]} {space_text(board(state), sid)}", args=(k, sid))
+           for sid in board(state).spaces if sid not in picked(data) for k in kinds]
+    return [*out, DONE] if out else []
+
+
+def c70s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    kind, sid = action.args  # 1.4.3 new Guerrillas are placed Underground
+    placed = GUERRILLAS_UNDERGROUND if kind == GUERRILLAS else kind
+    return [PiecesPlaced(space=sid, kind=placed, count=1, source="out_of_play"),
+            *note(picked=[*picked(data), sid])]
+
+
+PARTS["70:unshaded"] = Part(
+    c70u_choices, c70u_act, close=lambda s, d: resources(s, REVOLUTIONARIES, -3),
+    what=lambda s, d: Msg("gandhi.scripts_c.c70_unshaded", left=2 - d["c70_moved"]))
+PARTS["70:shaded"] = Part(c70s_choices, c70s_act, what=left("c70_shaded", 3))
+
+
+def card_70(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#70 unshaded: the 2 pieces to Out of Play, then Revolutionaries Resources -3 (1.8:
+    not below 0); shaded: the placements from Out of Play."""
+    return start(state, "70", faction, side, [], picked=[], c70_moved=0)
+
+
 # --- #71 Nankana Massacre Stuns India -----------------------------------------------------
 
 
@@ -387,4 +567,5 @@ def card_71(state: GandhiState, faction: str, side: str, chance: Chance) -> list
     return start(state, "71", faction, side, add_unrest(state, PUNJAB), picked=[])
 
 
-SCRIPTED.update({"56": card_56, "59": card_59, "62": card_62, "68": card_68, "71": card_71})
+SCRIPTED.update({"56": card_56, "59": card_59, "62": card_62, "64": card_64, "66": card_66,
+                 "68": card_68, "70": card_70, "71": card_71})
