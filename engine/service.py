@@ -36,7 +36,6 @@ from engine.core.messages import (
     CourierError,
     GameOver,
     InvalidGameData,
-    Msg,
     NotSeated,
     NotYourDecision,
     UndoRefused,
@@ -366,13 +365,6 @@ class Service:
             self.store.set_seat(new_id, seat, None)
         self.store.insert_verbatim(new_id, rows)
         return new_id, report
-
-    # --- helpers for front-ends ----------------------------------------------------------
-    def prompt(self, game_id: str, seat: str, lang: str | None = None) -> str:
-        return self.legal(game_id, seat).prompt.render(lang)
-
-    def message(self, msg: Msg, lang: str | None = None) -> str:
-        return msg.render(lang)
 
 
 def _secret(meta: Mapping[str, Any]) -> Secret:

@@ -192,3 +192,13 @@ def test_snapshots_give_the_same_state(service: Service, duel: str, store) -> No
     without = Service(store, snapshots=False)
     assert service.load(duel) .game == without.load(duel).game
     assert service.load(duel).game.totals == {"red": 1, "blue": 5}
+
+
+def test_seats_of_a_user_and_settings(service: Service, duel: str) -> None:
+    assert service.seats_of(duel, "alice") == ["red"]
+    service.seat(duel, "blue", "alice", by_user="carol")
+    assert sorted(service.seats_of(duel, "alice")) == ["blue", "red"]
+    store = service.store
+    assert store.setting("guild:1", "language", "en") == "en"
+    store.set_setting("guild:1", "language", "it")
+    assert store.setting("guild:1", "language") == "it"

@@ -218,11 +218,6 @@ class Store:
             [game_id, before, ruleset_version]).fetchone()
         return (row[0], row[1]) if row else None
 
-    def drop_snapshots(self, game_id: str) -> None:
-        self.db.execute("DELETE FROM snapshots WHERE game_id = ?", [game_id])
-        if self.db.conn.in_transaction:
-            self.db.conn.commit()
-
 
 def _chain(game_id: str, head: int, prev: str, events: Sequence[NewEvent]
            ) -> list[StoredEvent]:
