@@ -370,3 +370,22 @@ def test_4_4_3_example_league_persuade_activates_guerrillas() -> None:
     assert not raj_control(state, "punjab")
     choose(state, L, "done")
     assert "in Sind" in texts(state)               # back to the Rally (4.1)
+
+
+def test_1_3_5_the_muslim_state_is_placed_only_after_the_troops_leave() -> None:
+    """Found by the fuzzer: Troops must never stand in a State, even while the Raj is
+    still moving them out (1.4.2)."""
+    from engine.games.gandhi.invariants import problems
+
+    state = first(L, {"east_bengal": {"pieces": {"ml_activists": 2, "troops": 2},
+                                      "protest": True, "support": -1},
+                      "sind": {"pieces": {"ml_activists": 1}}}, restraint=2)
+    for text in ("rally", "in Sind", "place 1", "negotiate", "in East Bengal",
+                 "muslim state"):
+        choose(state, L, text)
+        assert problems(state) == []
+    assert not state.space("east_bengal").muslim_state and asked(state)[0] == "raj"
+    choose(state, "raj", "to Calcutta")
+    assert problems(state) == [] and not state.space("east_bengal").muslim_state
+    choose(state, "raj", "to Calcutta")
+    assert state.space("east_bengal").muslim_state and problems(state) == []

@@ -414,3 +414,21 @@ def test_1_12_example_of_placing_a_strike_marker() -> None:
     choose(state, REV, "in Rail Calcutta-North-Bengal")
     rail = state.space("rail_calcutta_north_bengal")
     assert (rail.strike, rail.unrest) == (True, 0)
+
+
+def test_3_4_2_march_activates_only_the_guerrillas_still_there() -> None:
+    """Found by the fuzzer: a Guerrilla that arrived and was then withdrawn (1.4.1) must
+    not be counted when the destination Activates."""
+    from engine.games.gandhi.invariants import problems
+
+    state = rev_first({"orissa": {"pieces": {U: 3}},
+                       "rail_calcutta_ganges": {"pieces": {"sepoys": 1}}})
+    choose(state, REV, "march")
+    choose(state, REV, "from Orissa")
+    choose(state, REV, "to Rail Calcutta-Ganges")
+    choose(state, REV, "move 2 underground")
+    choose(state, REV, "withdraw underground guerrilla from Rail Calcutta-Ganges")
+    choose(state, REV, "to Rail Calcutta-Ganges")
+    choose(state, REV, "move 1 underground")
+    assert pieces(state, "rail_calcutta_ganges") == {"sepoys": 1, A: 2}
+    assert problems(state) == []

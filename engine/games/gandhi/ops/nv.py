@@ -507,11 +507,11 @@ class Persuade:
 
 
 def muslim_state(state: GandhiState, sid: str, key: str) -> list[Event]:
-    """Place the marker; the Raj must then move any Troops there to Cities (asked)."""
-    events: list[Event] = [MarkerSet(space=sid, marker="muslim_state", value=1)]
+    """1.3.5 A Muslim State: the Raj first moves any Troops there to Cities (asked), and
+    the marker goes down once the last has left (Troops are never in a State, 1.4.2)."""
     if state.space(sid).count(TROOPS):
-        events += note(**{key: sid}, asking="raj")
-    return events
+        return note(**{key: sid}, asking="raj")
+    return [MarkerSet(space=sid, marker="muslim_state", value=1)]
 
 
 def troop_moves(state: GandhiState, sid: str) -> list[Action]:
@@ -521,8 +521,9 @@ def troop_moves(state: GandhiState, sid: str) -> list[Action]:
 
 def move_troop(state: GandhiState, sid: str, city: str, key: str) -> list[Event]:
     events: list[Event] = [PiecesMoved(kind=TROOPS, count=1, origin=sid, destination=city)]
-    if state.space(sid).count(TROOPS) == 1:
-        events += note(**{key: None}, asking=None)
+    if state.space(sid).count(TROOPS) == 1:   # the last Troop: now the marker (1.3.5)
+        events += [MarkerSet(space=sid, marker="muslim_state", value=1),
+                   *note(**{key: None}, asking=None)]
     return events
 
 

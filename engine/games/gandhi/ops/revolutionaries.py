@@ -343,10 +343,12 @@ class March:
         came = dict(arrived(data, dest))
         came[ACTIVE] = came.get(ACTIVE, 0) + n_active
         came[UNDER] = came.get(UNDER, 0) + n_under
-        if self.activates(state, dest, sum(came.values())) and came[UNDER]:
-            events.append(PiecesFlipped(space=dest, kind=UNDER, to_kind=ACTIVE,
-                                        count=came[UNDER]))
-            came = {ACTIVE: came[ACTIVE] + came[UNDER], UNDER: 0}
+        # never more than are there: an arrival may have been withdrawn since (1.4.1)
+        present = state.space(dest).count(UNDER) + n_under
+        flip = min(came[UNDER], present)
+        if self.activates(state, dest, sum(came.values())) and flip:
+            events.append(PiecesFlipped(space=dest, kind=UNDER, to_kind=ACTIVE, count=flip))
+            came = {ACTIVE: came[ACTIVE] + flip, UNDER: 0}
         everywhere = {**data.get("march_arrived", {}), dest: came}
         return [*events, *note(march_dest=None, march_arrived=everywhere)]
 
