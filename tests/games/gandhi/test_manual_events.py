@@ -58,11 +58,18 @@ def refused(state: GandhiState, seat: str, text: str) -> str:
     return err.value.message("en")
 
 
+# Card 5 played by hand whether or not it has a script: a deck pack marks it manual.
+MANUAL_5 = '[cards.5]\neffect = "manual"\n'
+# Every card played by hand (a group that types its own card faces, DESIGN.md §1).
+ALL_MANUAL = "".join(f'[cards.{n}]\neffect = "manual"\n' for n in range(1, 73))
+
+
 def executing(spaces: dict[str, dict[str, Any]] | None = None, faction: str = "raj",
               **kw: Any) -> GandhiState:
-    """Card 5 with ``faction`` 1st Eligible, which chose the unshaded Event."""
+    """Card 5 (marked manual) with ``faction`` 1st Eligible, which chose the unshaded Event."""
     order = [faction, *[f for f in ORDER if f != faction]]
     state = position(spaces or {}, step="card", current="5", upcoming="6", **kw)
+    state.pack = MANUAL_5
     apply(state, [EligibilitySet(eligible={f: True for f in FACTIONS}),
                   CardTurnBegan(card="5", order=order)])
     choose(state, faction, "event unshaded")
@@ -75,6 +82,7 @@ def executing(spaces: dict[str, dict[str, Any]] | None = None, faction: str = "r
 
 def test_5_2_the_1st_eligible_may_execute_either_text_and_the_2nd_not_after_an_event() -> None:
     state = position({}, step="card", current="5", upcoming="6")
+    state.pack = MANUAL_5
     apply(state, [EligibilitySet(eligible={f: True for f in FACTIONS}),
                   CardTurnBegan(card="5", order=ORDER)])
     seat, texts = asked(state)
@@ -92,6 +100,7 @@ def test_every_card_is_manual_until_a_script_is_registered(
         return [MarkerSet(space="bihar", marker="protest", value=1),
                 *event_step.finish(faction)]
 
+    monkeypatch.delitem(event_step.SCRIPTED, "5", raising=False)
     state = position({}, current="5")
     assert event_step.is_manual(state, "5")
     monkeypatch.setitem(event_step.SCRIPTED, "5", script)
@@ -380,7 +389,7 @@ def test_a_whole_two_step_edit_is_explained() -> None:
 def positions() -> Iterator[GandhiState]:
     service = Service(Store(":memory:"))
     for seed in ("manual-1", "manual-2", "manual-3"):
-        game = service.create_game("gandhi", "main", seed=seed)
+        game = service.create_game("gandhi", "main", seed=seed, options={"pack": ALL_MANUAL})
         (seat,) = service.active(game)
         if seat == "congress" and service.load(game).game.step.name == "congress_setup":
             service.act(game, seat, None, "place Bihar")

@@ -1,0 +1,4 @@
+"""Scripted Events (5.0-5.1), group d: being written.  A card not scripted is played by
+hand (``steps/event.py``)."""
+
+from __future__ import annotations

@@ -1,0 +1,102 @@
+"""Every scripted Event, both sides, from real positions of random games (5.1): each
+offered choice is accepted, the physical rules hold after every event, and the Event
+ends with the executing Faction having acted (2.3.6).
+
+The per-card tests (``test_scripts_*.py``) check what each text does; this one checks
+that no position reachable in play breaks a script.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+import pytest
+
+import engine.games
+from engine.core.actions import Action
+from engine.games.gandhi.events import FactionActed
+from engine.games.gandhi.invariants import problems
+from engine.games.gandhi.ruleset import Gandhi
+from engine.games.gandhi.state import GandhiState, clone
+from engine.games.gandhi.steps.event import SCRIPTED, SIDES
+from tests.games.gandhi.helpers import apply, asked
+
+engine.games.load()
+
+RULES = Gandhi()
+T = TypeVar("T")
+POSITIONS = 10          # positions per scenario where an Event may be chosen
+MAX_CHOICES = 120       # an Event that asks more than this never ends
+
+
+class RandomChance:
+    """Dice from a seeded RNG and the deck the setup dealt (tests only)."""
+
+    def __init__(self, rng: random.Random, deck: Sequence[str]) -> None:
+        self.rng, self.deck = rng, list(deck)
+
+    def roll(self, sides: int = 6) -> int:
+        return self.rng.randint(1, sides)
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        self.rng.shuffle(out)
+        return out
+
+    def card(self, index: int) -> str:
+        return self.deck[index]
+
+
+def event_positions(scenario: str, seed: int) -> list[tuple[GandhiState, str, RandomChance]]:
+    """Positions of one random game where some Faction is offered the Event."""
+    rng = random.Random(seed)
+    setup = RULES.setup(scenario, {}, RandomChance(rng, []))
+    chance = RandomChance(rng, setup.deck)
+    state = apply(RULES.initial_state(), setup.events)
+    found: list[tuple[GandhiState, str, RandomChance]] = []
+    for _ in range(3000):
+        if RULES.is_over(state) or len(found) >= POSITIONS:
+            break
+        seat, texts = asked(state)
+        if "event unshaded" in texts and rng.random() < 0.3:
+            found.append((clone(state), seat, chance))
+        text = rng.choice([t for t in texts if not t.startswith("event")] or texts)
+        apply(state, RULES.decide(state, seat, Action(text), chance))
+    return found
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[tuple[GandhiState, str, RandomChance]]:
+    return [p for i, scenario in enumerate(("short", "main", "quick_start"))
+            for p in event_positions(scenario, 100 + i)]
+
+
+def play_event(start: GandhiState, seat: str, card: str, side: str, chance: RandomChance,
+               rng: random.Random) -> None:
+    state = clone(start)
+    state.current = card
+    state.version += 1                      # the card changed: no cached question
+    events = RULES.decide(state, seat, Action(f"event {side}"), chance)
+    for _ in range(MAX_CHOICES):
+        apply(state, events)
+        assert not problems(state), (card, side, problems(state))
+        if any(isinstance(e, FactionActed) for e in events):  # 2.3.6 the Event is over
+            assert [(e.faction, e.did) for e in events if isinstance(e, FactionActed)] == [
+                (seat, "event")], (card, side)
+            return
+        asker, texts = asked(state)
+        events = RULES.decide(state, asker, Action(rng.choice(texts)), chance)
+    raise AssertionError(f"#{card} {side} did not end after {MAX_CHOICES} choices")
+
+
+@pytest.mark.parametrize("card", sorted(SCRIPTED, key=int))
+def test_5_1_every_scripted_event_plays_out_from_random_positions(
+        card: str, positions: list[tuple[GandhiState, str, RandomChance]]) -> None:
+    assert positions, "the random games offered no Event"
+    rng = random.Random(int(card))
+    for state, seat, chance in positions:
+        for side in SIDES:
+            for _ in range(2):
+                play_event(state, seat, card, side, chance, rng)
