@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.chance import ReplayChance
 from engine.core.events import Event
-from engine.games.gandhi.events import ScenarioSetUp, StepBegan
+from engine.games.gandhi.events import CardTurnBegan, EligibilitySet, ScenarioSetUp, StepBegan
 from engine.games.gandhi.flow import STEPS, question, run
 from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.ruleset import Gandhi
@@ -34,6 +34,28 @@ def position(spaces: dict[str, dict[str, Any]], *, step: str = "victory",
     evolve(state, setup)
     state.current, state.upcoming, state.revealed = current, upcoming, 20
     evolve(state, StepBegan(step=step, seat=seat, data=data or {}))
+    return state
+
+
+ORDER = ["raj", "congress", "muslim_league", "revolutionaries"]
+
+
+def on_card(card: str, faction: str = "raj", spaces: dict[str, dict[str, Any]] | None = None,
+            **kw: Any) -> GandhiState:
+    """``card`` current with every Faction Eligible and ``faction`` 1st (2.3.2)."""
+    order = [faction, *[f for f in ORDER if f != faction]]
+    state = position(spaces or {}, step="card", current=card, upcoming="6", **kw)
+    return apply(state, [EligibilitySet(eligible={f: True for f in ORDER}),
+                         CardTurnBegan(card=card, order=order)])
+
+
+def playing(card: str, side: str, spaces: dict[str, dict[str, Any]] | None = None,
+            faction: str = "raj", rolls: tuple[int, ...] = (), **kw: Any) -> GandhiState:
+    """``card`` current, ``faction`` 1st Eligible, which chose the ``side`` Event (the
+    events of that choice are kept in the step's data as ``_events``)."""
+    state = on_card(card, faction, spaces, **kw)
+    events = choose(state, faction, f"event {side}", rolls=rolls)
+    state.step.data.setdefault("_events", events)
     return state
 
 
@@ -67,4 +89,4 @@ def asked(state: GandhiState) -> tuple[str, list[str]]:
     return ask.seat, [a.text for a in ask.actions]
 
 
-__all__ = ["STEPS", "asked", "choose", "position", "settle"]
+__all__ = ["ORDER", "STEPS", "asked", "choose", "on_card", "playing", "position", "settle"]

@@ -10,10 +10,11 @@ tutorial moves a marker:
     Raj 24 -> 28 -> 30 -> 28 -> 26 -> 33 -> 29 (-> 31 -> 29) -> 25 -> 23 -> 21 -> 19 -> 25
     Congress 4 -> 8 -> 6 -> 4; Muslim League 2 -> 6 -> 4; Revolutionaries 3 -> 5 -> 7
 
-The six Events are manual Events (no card is scripted): they are carried out with the
-edits of engine/games/gandhi/edits.py (``place 1 congress activists`` / ``in Rail ...``,
-``marker muslim state West Bengal on``, ``remove 2 sepoys East Bengal`` / ``to
-available``, ``flip 1 guerrillas East Bengal active``, ``shift Punjab opposition``...).
+The six Events are scripted (engine/games/gandhi/scripts): #60, #65, #1 and #4 by
+cards_d.py, #20 and #44 by cards_a.py and cards_b.py; each is played through the choices
+its script offers (``add congress Rail ...``, ``muslim state West Bengal``, ``remove
+sepoy East Bengal``, ``add league Punjab``...), and the tutorial's resulting position is
+checked.
 
 The last test carries the same game into the Campaign Round's Victory, Resources and
 Support Phases (IT l.2654-2700) up to the Redeploy Phase, so that the rest of the trail
@@ -119,11 +120,18 @@ def card_1(state: GandhiState) -> None:
     assert asked(state) == (CONGRESS, [
         "event unshaded", "event shaded", "rally", "demonstrate", "civil_disobedience",
         "non_cooperation", "pass", "pass free congress", "pass free league"])
-    # shaded Event: one Active Activist on each of four Railways next to Opposition
+    # shaded Event (#60 is scripted): one Active Activist on each of four Railways next to
+    # Opposition (IT l.2359-2363: East Bengal, Gujarat and Hyderabad are at Opposition;
+    # South-Madras is adjacent to Hyderabad across a town, 1.3.8)
     play(state, CONGRESS, "event shaded")
+    offered = {t for t in asked(state)[1] if t.startswith("add congress")}
+    assert {f"add congress Rail {r}" for r in ("Calcutta-North-Bengal", "Khandesh-South",
+                                                "Bombay-Khandesh", "South-Madras")} <= offered
+    assert "add congress Rail Delhi-Ganges" not in offered   # no Opposition next to it
+    assert "done" in asked(state)[1]                           # "sino a 4" (IT l.2361)
     for rail in ("Calcutta-North-Bengal", "Khandesh-South", "Bombay-Khandesh", "South-Madras"):
-        play(state, CONGRESS, "place 1 congress activists", f"in Rail {rail}")
-    play(state, CONGRESS, "done")
+        play(state, CONGRESS, f"add congress Rail {rail}")
+    # the fourth Railway ends the Event by itself
     assert all(pieces(state, r) == {"congress_activists": 1} for r in RAILS)
     # 2nd Eligible after an Event: Operation (+ Special Activity) or Pass
     assert asked(state) == (REV, ["rally", "march", "attack", "unrest", "pass"])
@@ -184,7 +192,14 @@ def card_2(state: GandhiState) -> None:
 
 def card_3(state: GandhiState) -> None:
     assert asked(state)[0] == LEAGUE
-    play(state, LEAGUE, "event shaded", "marker muslim state West Bengal on", "done")
+    # shaded Event (#65 is scripted): a Muslim State in a Province without Raj Control
+    # (IT l.2465-2467: any such Province, Muslim or not; no Troops to move out)
+    play(state, LEAGUE, "event shaded")
+    offered = asked(state)[1]
+    assert {"muslim state West Bengal", "muslim state Bihar"} <= set(offered)
+    # Punjab and East Bengal have Raj Control (as the tutorial's setup leaves them)
+    assert "muslim state Punjab" not in offered and "muslim state East Bengal" not in offered
+    play(state, LEAGUE, "muslim state West Bengal")
     assert state.space("west_bengal").muslim_state
     trail(state, 30, 4, 6, 3)                           # 2 + 2 x Pop 2
     # Unrest (3.4.4) in United Provinces at Restraint 4, Aid during it, then Bombay Pres.
@@ -279,15 +294,18 @@ def card_5(state: GandhiState) -> None:
     seat, texts = asked(state)
     assert seat == LEAGUE and "non_cooperation" not in texts
     play(state, LEAGUE, "pass free league")
-    # the Revolutionaries take the shaded Event: up to 5 Sepoys, first 3 to Available
-    play(state, REV, "event shaded", "remove 2 sepoys East Bengal", "to available",
-         "remove 1 sepoys United Provinces", "to available",
-         "remove 1 sepoys United Provinces", "to out of play",
-         "remove 1 sepoys Central India Agency", "to out of play")
+    # the Revolutionaries take the shaded Event (#1 is scripted): 5 Sepoys, at most 2 per
+    # space, the first 3 to Available, the rest to Out of Play (IT l.2557-2561)
+    before = state.out_of_play["sepoys"]
+    play(state, REV, "event shaded", "remove sepoy East Bengal", "remove sepoy East Bengal")
+    assert "remove sepoy East Bengal" not in asked(state)[1]     # no more than 2 per space
+    play(state, REV, "remove sepoy United Provinces")
+    assert state.out_of_play["sepoys"] == before                 # three to Available
+    play(state, REV, "remove sepoy United Provinces", "remove sepoy Central India Agency")
     assert not raj_control(state, "east_bengal") and not raj_control(state, "united_provinces")
     trail(state, 25, 4, 6, 7)
-    play(state, REV, "done")
-    assert state.out_of_play["sepoys"] == 14
+    # the fifth Sepoy ends the Event by itself
+    assert state.out_of_play["sepoys"] == 14 == before + 2
     assert (state.current, state.upcoming) == ("20", "44")
 
 
@@ -392,13 +410,17 @@ def card_8(state: GandhiState) -> None:
         CONGRESS, "gandhi_protests")
     play(state, CONGRESS, "protest Delhi", "protest Madras Presidency")
     assert state.space("delhi").protest and state.space("madras_presidency").protest
-    # the League's shaded Event: 4 Activists, no Unrest
+    # the League's shaded Event (#4 is scripted): 4 Activists, no Unrest (IT l.2646-2652)
     seat, texts = asked(state)
     assert seat == LEAGUE and "event shaded" in texts
-    play(state, LEAGUE, "event shaded", "place 2 league activists", "in Punjab",
-         "place 1 league activists", "in Sind", "place 1 league activists", "in East Bengal")
+    play(state, LEAGUE, "event shaded", "add league Punjab", "add league Punjab",
+         "add league Sind", "add league East Bengal")
     assert state.space("punjab").count("ml_activists") == 2
     assert state.space("east_bengal").count("ml_activists") == 1
+    # four Activists added: only the Unrest markers are left, "sino a 2" (IT l.2652)
+    seat, texts = asked(state)
+    assert seat == LEAGUE and "done" in texts and "unrest Punjab" in texts
+    assert not any(t.startswith("add ") for t in texts)
     trail(state, 25, 4, 4, 7)
     assert state.resources == {RAJ: 1, REV: 0} and in_crisis(state)
     play(state, LEAGUE, "done")                          # Lord Irwin is revealed

@@ -392,6 +392,19 @@ def attack_unrest_due(state: GandhiState, space_id: str) -> bool:
     return protest or free
 
 
+def attack_removals(state: GandhiState, space_id: str, removed: list[str]) -> list[Action]:
+    """3.4.3 A successful Attack's next removal (``remove <piece>``), and ``stop`` unless
+    1.4.4 requires more of a Faction already targeted; ``removed`` are the kinds removed
+    so far in the space.  Also used by Events that Attack (card #23)."""
+    order = attack_order(state, space_id)
+    actions = [Action(f"remove {PIECE_WORDS[k]}", Msg(f"gandhi.label.rev_remove_{k}"),
+                      args=(k,)) for k in order]
+    targeted = {OWNER[k] for k in removed}
+    if not any(OWNER[k] in targeted for k in order):   # 1.4.4 the full extent
+        actions.append(Action("stop", Msg("gandhi.label.rev_stop")))
+    return actions
+
+
 @operation
 class Attack:
     """3.4.3 In Cities, Provinces and States with Guerrillas (1 Resource each): Activate
@@ -418,14 +431,7 @@ class Attack:
         return texts(state, self.spaces(state, chosen))
 
     def removals(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        space_id, removed = data["attack_space"], data.get("attack_removed", [])
-        order = attack_order(state, space_id)
-        actions = [Action(f"remove {PIECE_WORDS[k]}", Msg(f"gandhi.label.rev_remove_{k}"),
-                          args=(k,)) for k in order]
-        targeted = {OWNER[k] for k in removed}
-        if not any(OWNER[k] in targeted for k in order):   # 1.4.4 the full extent
-            actions.append(Action("stop", Msg("gandhi.label.rev_stop")))
-        return actions
+        return attack_removals(state, data["attack_space"], data.get("attack_removed", []))
 
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:

@@ -1,4 +1,944 @@
-"""Scripted Events (5.0-5.1), group d: being written.  A card not scripted is played by
-hand (``steps/event.py``)."""
+"""Scripted Events, group d (5.0-5.1): cards 1, 2, 4, 7, 8, 9, 26, 32, 57, 60, 65.  A card
+not scripted here is played by hand (``steps/event.py``).
+
+The pattern of ``cards_c``: a card side is a ``Side`` (``cards_c.Part`` plus two hooks)
+registered in ``SIDES["NN:side"]`` and run by the step ``event_d``; the executing Faction
+makes every selection (5.1), one space or piece at a time; the side's keys in the step's
+data are prefixed ``cNN_``.  When nothing more may be chosen (or the Faction says ``done``
+where the text reads "up to"), the rest of the text is carried out and the Event ends.
+The two hooks: ``seat`` names another Faction that must decide now (the Raj moving
+Troops out of a new Muslim State, 1.3.5), and ``done`` lets a text with two "up to"
+parts (#57 unshaded) go on to its second part instead of ending.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import DieRolled, Event
+from engine.core.messages import Msg
+from engine.games.gandhi.deck import event_card
+from engine.games.gandhi.derived import board, is_state, raj_control
+from engine.games.gandhi.effects import begin, resources, support, track
+from engine.games.gandhi.events import (
+    Box,
+    MarkerSet,
+    PiecesFlipped,
+    PiecesMoved,
+    PiecesPlaced,
+    PiecesRemoved,
+)
+from engine.games.gandhi.flow import Ask, step
+from engine.games.gandhi.fold import evolve
+from engine.games.gandhi.names import space_text
+from engine.games.gandhi.physical import in_box, marker_problem
+from engine.games.gandhi.pieces import (
+    CONGRESS_ACTIVISTS,
+    CUBES,
+    GANDHI,
+    GUERRILLAS,
+    GUERRILLAS_ACTIVE,
+    GUERRILLAS_UNDERGROUND,
+    ML_ACTIVISTS,
+    ML_BASES,
+    RAJ,
+    REV_BASES,
+    SEPOYS,
+    TROOPS,
+)
+from engine.games.gandhi.scripts.cards_c import (
+    DONE,
+    Part,
+    add_unrest,
+    note,
+    picked,
+    space_action,
+)
+from engine.games.gandhi.state import GandhiState, clone
+from engine.games.gandhi.steps.event import SCRIPTED, face, finish, title
+
+STEP = "event_d"
+ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)  # 1.3.9 Gandhi is not an Activist
+ACTIVIST_WORDS = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}
+GUERRILLA_WORDS = {GUERRILLAS_UNDERGROUND: "underground", GUERRILLAS_ACTIVE: "active"}
+CUBE_WORDS = {TROOPS: "troop", SEPOYS: "sepoy"}
+BASE_WORDS = {ML_BASES: "league base", REV_BASES: "rev base"}
+# what an Event adds from a box: Activists of either NV Faction or a Guerrilla (1.4.3: placed
+# Underground)
+ADD_WORDS = {**ACTIVIST_WORDS, GUERRILLAS: "guerrilla"}
+
+
+def never(state: GandhiState, data: dict[str, Any]) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Side(Part):
+    """``cards_c.Part`` plus: ``seat`` (another Faction that decides now, or None for the
+    executing one) and ``done`` (what ``done`` does; None: the Event ends)."""
+
+    seat: Callable[[GandhiState, dict[str, Any]], str | None] = never
+    done: Callable[[GandhiState, dict[str, Any]], list[Event] | None] = never
+
+
+SIDES: dict[str, Side] = {}
+
+
+def msg(key: str, **params: Any) -> Msg:
+    return Msg(f"gandhi.scripts_d.{key}", **params)
+
+
+def name(state: GandhiState, sid: str) -> str:
+    return space_text(board(state), sid)
+
+
+def side_of(data: dict[str, Any]) -> Side:
+    return SIDES[f"{data['card']}:{data['side']}"]
+
+
+def start(state: GandhiState, card: str, faction: str, side: str, before: list[Event],
+          **data: Any) -> list[Event]:
+    """``before`` (the text's first, automatic part), then the choices; if there is
+    nothing to choose, the rest of the text at once (5.1.2)."""
+    events = [*before, begin(STEP, faction, executing=faction, card=card, side=side, **data)]
+    after = clone(state)
+    for event in events:
+        evolve(after, event)
+    if SIDES[f"{card}:{side}"].choices(after, after.step.data):
+        return events
+    return [*events, *end(after)]
+
+
+def end(state: GandhiState) -> list[Event]:
+    data = state.step.data
+    return [*side_of(data).close(state, data), *finish(state.step.seat or "")]
+
+
+@step(STEP)
+class ScriptedChoicesD:
+    """5.1 The executing Faction (or the Faction the text names) makes the selections of a
+    scripted Event."""
+
+    def ask(self, state: GandhiState) -> Ask:
+        data = state.step.data
+        part = side_of(data)
+        card = event_card(data["card"], state.pack)
+        prompt = msg("prompt", card=data["card"], title=title(card),
+                     side=Msg(f"gandhi.sequence.{data['side']}"),
+                     text=face(card, data["side"]), what=part.what(state, data))
+        seat = part.seat(state, data) or state.step.seat or ""
+        # ``done`` alone if nothing may be chosen any more: reached only when a transfer or
+        # a withdrawal (1.5.2, 1.4.1) took the last choice away
+        return Ask(seat, prompt, tuple(part.choices(state, data)) or (DONE,))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        data = state.step.data
+        part = side_of(data)
+        if action.verb == "done":
+            more = part.done(state, data)
+            if more is None:
+                return end(state)
+            events = more
+        else:
+            events = part.act(state, data, action)
+        after = clone(state)
+        for event in events:
+            evolve(after, event)
+        if not part.choices(after, after.step.data):  # nothing more to choose: the rest
+            events = [*events, *end(after)]
+        return events
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return end(state)  # never reached: ``ask`` always asks
+
+
+def left(key: str, most: int, counter: str) -> Callable[[GandhiState, dict[str, Any]], Msg]:
+    return lambda s, d: msg(key, left=most - d[counter])
+
+
+def cubes(state: GandhiState, sid: str) -> int:
+    return sum(state.space(sid).count(k) for k in CUBES)
+
+
+def activists(state: GandhiState, sid: str) -> int:
+    return sum(state.space(sid).count(k) for k in ACTIVISTS)
+
+
+def add_actions(state: GandhiState, sid: str, kinds: tuple[str, ...], box: Box,
+                suffix: str = "") -> list[Action]:
+    """``add <piece> <space>[ from out of play]`` for each kind in ``box`` (5.1.1)."""
+    return [Action(f"add {ADD_WORDS.get(k, CUBE_WORDS.get(k, k))} {name(state, sid)}{suffix}",
+                   args=(k, sid, box))
+            for k in kinds if in_box(state, box, k)]
+
+
+def placed(kind: str, sid: str, box: str) -> PiecesPlaced:
+    """A piece from a box to the map; new Guerrillas are Underground (1.4.3)."""
+    kind = GUERRILLAS_UNDERGROUND if kind == GUERRILLAS else kind
+    source: Box = "out_of_play" if box == "out_of_play" else "available"
+    return PiecesPlaced(space=sid, kind=kind, count=1, source=source)
+
+
+# --- #1 British Indian Army Defends the Empire --------------------------------------------
+
+
+def c1_spaces(state: GandhiState) -> list[str]:
+    """Cities and Provinces (a Muslim State is no longer a Province, 1.3.5)."""
+    b = board(state)
+    return [s for s in (*b.cities, *b.provinces) if not state.space(s).muslim_state]
+
+
+def c1u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#1 unshaded: "Add up to 6 cubes to any Cities and Provinces (up to 3 from Out of
+    Play, the rest from Available)"; ``done`` ends it."""
+    if data["c1_added"] >= 6:
+        return []
+    out: list[Action] = []
+    for sid in c1_spaces(state):
+        out += add_actions(state, sid, CUBES, "available")
+        if data["c1_oop"] < 3:
+            out += add_actions(state, sid, CUBES, "out_of_play", " from out of play")
+    return [*out, DONE] if out else []
+
+
+def c1u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    kind, sid, box = action.args
+    return [placed(kind, sid, box),
+            *note(c1_added=data["c1_added"] + 1,
+                  c1_oop=data["c1_oop"] + (box == "out_of_play"))]
+
+
+def c1s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#1 shaded: "Remove 5 Sepoys from the map, no more than 2 per space" -- 5 if there
+    are (5.1.2), no ``done``."""
+    gone = picked(data)
+    if len(gone) >= 5:
+        return []
+    return [Action(f"remove sepoy {name(state, s)}", args=(s,)) for s in board(state).spaces
+            if state.space(s).count(SEPOYS) and gone.count(s) < 2]
+
+
+def c1s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    """The first 3 to Available, the rest to Out of Play (the tutorial's "to", IT l.2557;
+    the card list prints "from")."""
+    sid = action.args[0]
+    to: Box = "available" if len(picked(data)) < 3 else "out_of_play"
+    return [PiecesRemoved(space=sid, kind=SEPOYS, count=1, to=to),
+            *note(picked=[*picked(data), sid])]
+
+
+SIDES["1:unshaded"] = Side(
+    c1u_choices, c1u_act,
+    what=lambda s, d: msg("c1_unshaded", left=6 - d["c1_added"], oop=3 - d["c1_oop"]))
+SIDES["1:shaded"] = Side(c1s_choices, c1s_act,
+                         what=lambda s, d: msg("c1_shaded", left=5 - len(picked(d))))
+
+
+def card_1(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "1", faction, side, [], picked=[], c1_added=0, c1_oop=0)
+
+
+# --- #2 Viceroy Irwin Meets Gandhi ---------------------------------------------------------
+
+
+def c2u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#2 unshaded: "Arrest up to 5 Activists total in any spaces at Support" (Passive or
+    Active Support, 1.6.1); ``done`` ends it."""
+    if data["c2_done"] >= 5:
+        return []
+    out = [Action(f"arrest {word} {name(state, s)}", args=(k, s))
+           for s in board(state).non_railway if state.space(s).support > 0
+           for k, word in ACTIVIST_WORDS.items() if state.space(s).count(k)]
+    return [*out, DONE] if out else []
+
+
+def c2u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    kind, sid = action.args  # 5.1.3 arrested: to Jail
+    return [PiecesRemoved(space=sid, kind=kind, count=1, to="jail"),
+            *note(c2_done=data["c2_done"] + 1)]
+
+
+def c2s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#2 shaded: "Release twice a die roll of Activists from Jail to any spaces" -- all
+    of them if fewer are in Jail (5.1.2); Gandhi is no Activist (1.3.9) and stays."""
+    if data["c2_done"] >= data["c2_most"]:
+        return []
+    return [Action(f"release {word} to {name(state, s)}", args=(k, s))
+            for k, word in ACTIVIST_WORDS.items() if in_box(state, "jail", k)
+            for s in board(state).spaces]
+
+
+def c2s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    kind, sid = action.args
+    return [PiecesPlaced(space=sid, kind=kind, count=1, source="jail"),
+            *note(c2_done=data["c2_done"] + 1)]
+
+
+SIDES["2:unshaded"] = Side(c2u_choices, c2u_act, what=left("c2_unshaded", 5, "c2_done"))
+SIDES["2:shaded"] = Side(
+    c2s_choices, c2s_act,
+    what=lambda s, d: msg("c2_shaded", roll=d["c2_most"] // 2, left=d["c2_most"] - d["c2_done"]))
+
+
+def card_2(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    if side == "unshaded":
+        return start(state, "2", faction, side, [], c2_done=0)
+    roll = chance.roll(6)
+    return start(state, "2", faction, side, [DieRolled(value=roll, purpose="event")],
+                 c2_done=0, c2_most=2 * roll)
+
+
+# --- #4 Simon Commission Report Published --------------------------------------------------
+
+
+def c4u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#4 unshaded: "Remove up to 4 Activists, up to 1 Protest marker, and up to 1 Unrest
+    marker from the map" (Activists to Available, 5.1.3; a Strike is no Unrest marker);
+    ``done`` ends it."""
+    out: list[Action] = []
+    for sid in board(state).spaces:
+        sp, where = state.space(sid), name(state, sid)
+        if data["c4_activists"] < 4:
+            out += [Action(f"remove {word} {where}", args=(k, sid))
+                    for k, word in ACTIVIST_WORDS.items() if sp.count(k)]
+        if not data["c4_protest"] and sp.protest:
+            out.append(Action(f"remove protest {where}", args=("protest", sid)))
+        if not data["c4_unrest"] and sp.unrest:
+            out.append(Action(f"remove unrest {where}", args=("unrest", sid)))
+    return [*out, DONE] if out else []
+
+
+def c4u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    what, sid = action.args
+    if what == "protest":
+        return [MarkerSet(space=sid, marker="protest", value=0), *note(c4_protest=True)]
+    if what == "unrest":
+        return [MarkerSet(space=sid, marker="unrest", value=state.space(sid).unrest - 1),
+                *note(c4_unrest=True)]
+    return [PiecesRemoved(space=sid, kind=what, count=1),
+            *note(c4_activists=data["c4_activists"] + 1)]
+
+
+def c4s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#4 shaded: "Add up to 4 Activists and up to 2 Unrest markers in any spaces (Strike
+    if on a Railway)" -- Activists of either NV Faction, from Available (5.1.1);
+    ``done`` ends it."""
+    out: list[Action] = []
+    for sid in board(state).spaces:
+        if data["c4_activists"] < 4:
+            out += add_actions(state, sid, ACTIVISTS, "available")
+        if data["c4_unrest"] < 2 and marker_problem(state, "unrest", sid, True) is None:
+            out.append(Action(f"unrest {name(state, sid)}", args=("unrest", sid)))
+    return [*out, DONE] if out else []
+
+
+def c4s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.args[0] == "unrest":
+        sid = action.args[1]
+        return [*add_unrest(state, sid), *note(c4_unrest=data["c4_unrest"] + 1)]
+    kind, sid, box = action.args
+    return [placed(kind, sid, box), *note(c4_activists=data["c4_activists"] + 1)]
+
+
+SIDES["4:unshaded"] = Side(c4u_choices, c4u_act, what=lambda s, d: msg(
+    "c4_unshaded", left=4 - d["c4_activists"], protest=int(not d["c4_protest"]),
+    unrest=int(not d["c4_unrest"])))
+SIDES["4:shaded"] = Side(c4s_choices, c4s_act, what=lambda s, d: msg(
+    "c4_shaded", left=4 - d["c4_activists"], unrest=2 - d["c4_unrest"]))
+
+
+def card_4(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    if side == "unshaded":
+        return start(state, "4", faction, side, [], c4_activists=0, c4_protest=False,
+                     c4_unrest=False)
+    return start(state, "4", faction, side, [], c4_activists=0, c4_unrest=0)
+
+
+# --- #7 Jawaharlal Nehru Rises to Prominence -----------------------------------------------
+
+
+def c7u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#7 unshaded: "In spaces with Congress Activists, add up to 5 Sepoys from Out of
+    Play" (Sepoys may stand in States; only Troops may not, 1.4.2); ``done`` ends it."""
+    if data["c7_added"] >= 5:
+        return []
+    out = [a for s in board(state).spaces if state.space(s).count(CONGRESS_ACTIVISTS)
+           for a in add_actions(state, s, (SEPOYS,), "out_of_play")]
+    return [*out, DONE] if out else []
+
+
+def c7_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    kind, sid, box = action.args
+    return [placed(kind, sid, box),
+            *note(c7_added=data["c7_added"] + 1, c7_oop=data["c7_oop"] + (box == "out_of_play"))]
+
+
+def c7s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#7 shaded: "Add up to 4 Activists or Guerrillas in spaces with Congress pieces (up
+    to 2 from Out of Play)" -- each piece an Activist of either NV Faction or a Guerrilla;
+    Congress pieces are its Activists and Gandhi (1.4); ``done`` ends it."""
+    if data["c7_added"] >= 4:
+        return []
+    kinds = (*ACTIVISTS, GUERRILLAS)
+    out: list[Action] = []
+    for sid in board(state).spaces:
+        sp = state.space(sid)
+        if not (sp.count(CONGRESS_ACTIVISTS) or sp.count(GANDHI)):
+            continue
+        out += add_actions(state, sid, kinds, "available")
+        if data["c7_oop"] < 2:
+            out += add_actions(state, sid, kinds, "out_of_play", " from out of play")
+    return [*out, DONE] if out else []
+
+
+SIDES["7:unshaded"] = Side(c7u_choices, c7_act, what=left("c7_unshaded", 5, "c7_added"))
+SIDES["7:shaded"] = Side(c7s_choices, c7_act, what=lambda s, d: msg(
+    "c7_shaded", left=4 - d["c7_added"], oop=2 - d["c7_oop"]))
+
+
+def card_7(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "7", faction, side, [], c7_added=0, c7_oop=0)
+
+
+# --- #8 Webb Miller Interviews Gandhi ------------------------------------------------------
+
+
+def removal_actions(state: GandhiState, sid: str, suffix: str = "") -> list[Action]:
+    """One Activist or Guerrilla of ``sid`` to remove (to Available, 5.1.3)."""
+    sp = state.space(sid)
+    words = {**ACTIVIST_WORDS, **GUERRILLA_WORDS}
+    return [Action(f"remove {word}{suffix}", args=(k, sid)) for k, word in words.items()
+            if sp.count(k)]
+
+
+def c8u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#8 unshaded: "In 1 Protest or Unrest space, remove 1 Activist or Guerrilla per cube
+    to Available, then remove 1 Unrest or Protest marker" -- the space first; the removals
+    are not optional; the marker is asked only if the space has both."""
+    sid = data.get("c8_space")
+    if not sid:
+        return [space_action(state, s) for s in board(state).spaces
+                if state.space(s).protest or state.space(s).unrest]
+    if data["c8_left"] > 0:
+        out = removal_actions(state, sid)
+        if out:
+            return out
+    sp = state.space(sid)
+    if data.get("c8_marker") or not (sp.protest and sp.unrest):
+        return []
+    return [Action("remove protest", args=("protest",)), Action("remove unrest", args=("unrest",))]
+
+
+def c8_marker_off(state: GandhiState, sid: str, marker: str) -> list[Event]:
+    value = state.space(sid).unrest - 1 if marker == "unrest" else 0
+    return [MarkerSet(space=sid, marker="unrest" if marker == "unrest" else "protest",
+                      value=value)]
+
+
+def c8u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "in":
+        sid = action.args[0]
+        return note(c8_space=sid, c8_left=cubes(state, sid))
+    sid = data["c8_space"]
+    if action.args[0] in ("protest", "unrest"):
+        return [*c8_marker_off(state, sid, action.args[0]), *note(c8_marker=True)]
+    return [PiecesRemoved(space=sid, kind=action.args[0], count=1),
+            *note(c8_left=data["c8_left"] - 1)]
+
+
+def c8u_close(state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    """The one marker the space has, if it was not chosen."""
+    sid = data.get("c8_space")
+    if not sid or data.get("c8_marker"):
+        return []
+    sp = state.space(sid)
+    marker = "protest" if sp.protest else "unrest" if sp.unrest else ""
+    return c8_marker_off(state, sid, marker) if marker else []
+
+
+def c8u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    sid = data.get("c8_space")
+    if not sid:
+        return msg("c8_space")
+    if data["c8_left"] > 0 and removal_actions(state, sid):
+        return msg("c8_remove", left=data["c8_left"], space=name(state, sid))
+    return msg("c8_marker", space=name(state, sid))
+
+
+def c8s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#8 shaded: "Shift up to 2 Protest spaces 1 level each toward Active Opposition"
+    (Railways have no Support, 1.6.1); ``done`` ends it."""
+    if len(picked(data)) >= 2:
+        return []
+    out = [space_action(state, s) for s in board(state).non_railway
+           if s not in picked(data) and state.space(s).protest and state.space(s).support > -2]
+    return [*out, DONE] if out else []
+
+
+def c8s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    sid = action.args[0]
+    return [*support(state, sid, -1), *note(picked=[*picked(data), sid])]
+
+
+SIDES["8:unshaded"] = Side(c8u_choices, c8u_act, what=c8u_what, close=c8u_close)
+SIDES["8:shaded"] = Side(c8s_choices, c8s_act,
+                         what=lambda s, d: msg("c8_shaded", left=2 - len(picked(d))))
+
+
+def card_8(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "8", faction, side, [], picked=[])
+
+
+# --- #9 Jallianwala Bagh Massacre Shocks India ---------------------------------------------
+
+
+def unrest_first(state: GandhiState, spaces: list[str]) -> list[Action]:
+    """5.1.2 Spaces where the Unrest (or Strike, 5.1.4) marker can go, if there are any."""
+    marked = [s for s in spaces if marker_problem(state, "unrest", s, True) is None]
+    return [space_action(state, s) for s in marked or spaces]
+
+
+def c9u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#9 unshaded: "Add 1 Unrest marker in 2 spaces with Troops, then in each space
+    remove 1 Guerrilla or Activist for each cube there (all to Available)" -- both spaces
+    first (2 if there are, 5.1.2), then the removals, none optional."""
+    chosen = picked(data)
+    if len(chosen) < 2:
+        spaces = [s for s in board(state).spaces
+                  if s not in chosen and state.space(s).count(TROOPS)]
+        if spaces:
+            return unrest_first(state, spaces)
+    removed = data["c9_removed"]
+    return [a for s in chosen if removed.get(s, 0) < cubes(state, s)
+            for a in removal_actions(state, s, f" {name(state, s)}")]
+
+
+def c9u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "in":
+        sid = action.args[0]
+        return [*add_unrest(state, sid), *note(picked=[*picked(data), sid])]
+    kind, sid = action.args
+    removed = {**data["c9_removed"], sid: data["c9_removed"].get(sid, 0) + 1}
+    return [PiecesRemoved(space=sid, kind=kind, count=1), *note(c9_removed=removed)]
+
+
+def c9u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    chosen = picked(data)
+    if len(chosen) < 2 and any(state.space(s).count(TROOPS) for s in board(state).spaces
+                               if s not in chosen):
+        return msg("c9_unshaded_space", left=2 - len(chosen))
+    return msg("c9_unshaded_remove")
+
+
+C9_PIECES = {**ACTIVIST_WORDS, **GUERRILLA_WORDS}
+
+
+def c9s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#9 shaded: "Add 1 Unrest marker to a space with cubes, then remove up to 4 pieces
+    there to Available (Bases last)" -- pieces other than the Raj's and Gandhi (as #15);
+    ``done`` ends the removals, then the space shifts."""
+    sid = data.get("c9_space")
+    if not sid:
+        return unrest_first(state, [s for s in board(state).spaces if cubes(state, s)])
+    if data["c9_removed"] >= 4:
+        return []
+    sp = state.space(sid)
+    words = {k: w for k, w in C9_PIECES.items() if sp.count(k)}
+    words = words or {k: w for k, w in BASE_WORDS.items() if sp.count(k)}  # Bases last
+    out = [Action(f"remove {w}", args=(k,)) for k, w in words.items()]
+    return [*out, DONE] if out else []
+
+
+def c9s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "in":
+        sid = action.args[0]
+        return [*add_unrest(state, sid), *note(c9_space=sid)]
+    return [PiecesRemoved(space=data["c9_space"], kind=action.args[0], count=1),
+            *note(c9_removed=data["c9_removed"] + 1)]
+
+
+def c9s_close(state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    """"Shift the space 2 levels toward Active Opposition" (a Railway has no Support)."""
+    sid = data.get("c9_space")
+    if not sid or board(state).space(sid).is_railway:
+        return []
+    return support(state, sid, -2)
+
+
+SIDES["9:unshaded"] = Side(c9u_choices, c9u_act, what=c9u_what)
+SIDES["9:shaded"] = Side(
+    c9s_choices, c9s_act, close=c9s_close,
+    what=lambda s, d: msg("c9_shaded_remove", left=4 - d["c9_removed"])
+    if d.get("c9_space") else msg("c9_shaded_space"))
+
+
+def card_9(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    if side == "unshaded":
+        return start(state, "9", faction, side, [], picked=[], c9_removed={})
+    return start(state, "9", faction, side, [], c9_removed=0)
+
+
+# --- #26 Rowlatt Act Enforced --------------------------------------------------------------
+
+
+def c26_arrests(state: GandhiState, sid: str, n: int) -> list[Event]:
+    """``n`` arrests in ``sid`` when there is no choice: all its Activists, or one kind."""
+    sp = state.space(sid)
+    kinds = [k for k in ACTIVISTS if sp.count(k)]
+    if activists(state, sid) <= n:
+        return [PiecesRemoved(space=sid, kind=k, count=sp.count(k), to="jail") for k in kinds]
+    if len(kinds) == 1:
+        return [PiecesRemoved(space=sid, kind=kinds[0], count=n, to="jail")]
+    return []
+
+
+def c26u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#26 unshaded: "In 2 spaces, arrest 1 Activist for each cube" -- spaces with cubes
+    and Activists (5.1.2), 2 if there are, no ``done``; which Activists is asked only
+    where there is a choice."""
+    if data.get("c26_left"):
+        sid = data["c26_space"]
+        return [Action(f"arrest {word}", args=(k,)) for k, word in ACTIVIST_WORDS.items()
+                if state.space(sid).count(k)]
+    if len(picked(data)) >= 2:
+        return []
+    return [space_action(state, s) for s in board(state).spaces
+            if s not in picked(data) and cubes(state, s) and activists(state, s)]
+
+
+def c26u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "in":
+        sid = action.args[0]
+        n = min(cubes(state, sid), activists(state, sid))
+        done = note(picked=[*picked(data), sid])
+        events = c26_arrests(state, sid, n)  # 5.1.3 arrested: to Jail
+        if events:
+            return [*events, *done]
+        return [*done, *note(c26_space=sid, c26_left=n)]
+    sid = data["c26_space"]
+    return [PiecesRemoved(space=sid, kind=action.args[0], count=1, to="jail"),
+            *note(c26_left=data["c26_left"] - 1)]
+
+
+def c26u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    if data.get("c26_left"):
+        return msg("c26_unshaded_arrest", left=data["c26_left"],
+                   space=name(state, data["c26_space"]))
+    return msg("c26_unshaded", left=2 - len(picked(data)))
+
+
+def c26_shifts(state: GandhiState, sid: str) -> bool:
+    return not board(state).space(sid).is_railway and state.space(sid).support > -2
+
+
+def c26s_spaces(state: GandhiState, data: dict[str, Any], marker: str) -> list[Action]:
+    """Spaces where the marker may go (1.10, 1.11, 5.1.4); 5.1.2 first those where the
+    shift can be carried out too (or already chosen for the other marker)."""
+    chosen = [s for s in (data.get("c26_protest"), data.get("c26_unrest")) if s]
+    ok = [s for s in board(state).spaces if marker_problem(state, marker, s, True) is None]
+    whole = [s for s in ok if s in chosen or c26_shifts(state, s)]
+    return [Action(f"{marker} {name(state, s)}", args=(marker, s)) for s in whole or ok]
+
+
+def c26s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#26 shaded: "Add 1 Protest and 1 Unrest marker, then shift each space 1 level
+    toward Active Opposition" -- the Protest, then the Unrest (a Strike on a Railway),
+    each in a space the executing Faction chooses (the same or two); each space that got
+    a marker then shifts once."""
+    if "c26_protest" not in data:
+        out = c26s_spaces(state, data, "protest")
+        if out:
+            return out
+    if "c26_unrest" not in data:
+        return c26s_spaces(state, data, "unrest")
+    return []
+
+
+def c26s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    marker, sid = action.args
+    if marker == "protest":
+        return [MarkerSet(space=sid, marker="protest", value=1), *note(c26_protest=sid)]
+    return [*add_unrest(state, sid), *note(c26_unrest=sid)]
+
+
+def c26s_close(state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    spaces = dict.fromkeys(s for s in (data.get("c26_protest"), data.get("c26_unrest")) if s)
+    return [e for s in spaces if c26_shifts(state, s) for e in support(state, s, -1)]
+
+
+SIDES["26:unshaded"] = Side(c26u_choices, c26u_act, what=c26u_what)
+SIDES["26:shaded"] = Side(
+    c26s_choices, c26s_act, close=c26s_close,
+    what=lambda s, d: msg("c26_shaded_protest" if "c26_protest" not in d
+                          and c26s_spaces(s, d, "protest") else "c26_shaded_unrest"))
+
+
+def card_26(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "26", faction, side, [], picked=[])
+
+
+# --- #32 Cellular Jail ---------------------------------------------------------------------
+
+C32_WORDS = {**CUBE_WORDS, **ACTIVIST_WORDS, **GUERRILLA_WORDS}
+
+
+def c32u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#32 unshaded: "Move any 2 pieces to Out of Play (not Gandhi), then Activate any 4
+    Guerrillas"; "Bases may not be moved to Out of Play" (printed after the shaded text,
+    it can only concern this one).  The pieces come from the map; 2 and 4 if there are
+    (5.1.2), no ``done``."""
+    b = board(state)
+    if data["c32_moved"] < 2:
+        out = [Action(f"out {word} {name(state, s)}", args=(k, s)) for s in b.spaces
+               for k, word in C32_WORDS.items() if state.space(s).count(k)]
+        if out:
+            return out
+    if data["c32_flipped"] >= 4:
+        return []
+    return [Action(f"activate {name(state, s)}", args=(s,)) for s in b.spaces
+            if state.space(s).count(GUERRILLAS_UNDERGROUND)]
+
+
+def c32u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "out":
+        kind, sid = action.args
+        return [PiecesRemoved(space=sid, kind=kind, count=1, to="out_of_play"),
+                *note(c32_moved=data["c32_moved"] + 1)]
+    sid = action.args[0]
+    return [PiecesFlipped(space=sid, kind=GUERRILLAS_UNDERGROUND, to_kind=GUERRILLAS_ACTIVE,
+                          count=1), *note(c32_flipped=data["c32_flipped"] + 1, c32_moved=2)]
+
+
+def c32u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    if data["c32_moved"] < 2:
+        return msg("c32_unshaded_out", left=2 - data["c32_moved"])
+    return msg("c32_unshaded_activate", left=4 - data["c32_flipped"])
+
+
+SIDES["32:unshaded"] = Side(c32u_choices, c32u_act, what=c32u_what)
+
+
+def card_32(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#32 shaded: "Raj Resources -2 for each Activist in Jail, then shift Restraint -2"
+    (1.8 not below 0; 5.1.4 not below 1; Gandhi is no Activist, 1.3.9)."""
+    if side == "shaded":
+        jailed = sum(in_box(state, "jail", k) for k in ACTIVISTS)
+        return [*resources(state, RAJ, -2 * jailed), *track(state, "restraint", -2),
+                *finish(faction)]
+    return start(state, "32", faction, side, [], c32_moved=0, c32_flipped=0)
+
+
+# --- #57 Sarojini Naidu Inspires the Masses ------------------------------------------------
+
+
+def c57_first_part(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#57 unshaded, first part: an Activist from the map to Out of Play."""
+    if data["c57_part"] != 1 or data["c57_out"] >= 2:
+        return []
+    return [Action(f"out {word} {name(state, s)}", args=(k, s)) for s in board(state).spaces
+            for k, word in ACTIVIST_WORDS.items() if state.space(s).count(k)]
+
+
+def c57u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#57 unshaded: "Move up to 2 Activists from the map to Out of Play, then move up to
+    2 cubes or Guerrillas from Out of Play to any spaces (no Troops in States)" -- two
+    parts, each "up to": ``done`` ends the first part, then the second."""
+    b = board(state)
+    out = c57_first_part(state, data)
+    if out:
+        return [*out, DONE]
+    if data["c57_in"] >= 2:
+        return []
+    out = [a for s in b.spaces
+           for a in add_actions(state, s, (SEPOYS, GUERRILLAS) if is_state(state, s)
+                                else (TROOPS, SEPOYS, GUERRILLAS), "out_of_play")]
+    return [*out, DONE] if out else []
+
+
+def c57u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "out":
+        kind, sid = action.args
+        return [PiecesRemoved(space=sid, kind=kind, count=1, to="out_of_play"),
+                *note(c57_out=data["c57_out"] + 1)]
+    kind, sid, box = action.args
+    return [placed(kind, sid, box), *note(c57_in=data["c57_in"] + 1, c57_part=2)]
+
+
+def c57u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    if c57_first_part(state, data):
+        return msg("c57_unshaded_out", left=2 - data["c57_out"])
+    return msg("c57_unshaded_in", left=2 - data["c57_in"])
+
+
+def c57s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#57 shaded: "Add up to 4 Activists in Protest spaces (up to 2 from Out of Play)" --
+    of either NV Faction; ``done`` ends it."""
+    if data["c57_in"] >= 4:
+        return []
+    out: list[Action] = []
+    for sid in board(state).spaces:
+        if not state.space(sid).protest:
+            continue
+        out += add_actions(state, sid, ACTIVISTS, "available")
+        if data["c57_oop"] < 2:
+            out += add_actions(state, sid, ACTIVISTS, "out_of_play", " from out of play")
+    return [*out, DONE] if out else []
+
+
+def c57s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    kind, sid, box = action.args
+    return [placed(kind, sid, box),
+            *note(c57_in=data["c57_in"] + 1, c57_oop=data["c57_oop"] + (box == "out_of_play"))]
+
+
+SIDES["57:unshaded"] = Side(c57u_choices, c57u_act, what=c57u_what,
+                            done=lambda s, d: note(c57_part=2) if c57_first_part(s, d) else None)
+SIDES["57:shaded"] = Side(c57s_choices, c57s_act, what=lambda s, d: msg(
+    "c57_shaded", left=4 - d["c57_in"], oop=2 - d["c57_oop"]))
+
+
+def card_57(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "57", faction, side, [], c57_part=1, c57_out=0, c57_in=0, c57_oop=0)
+
+
+# --- #60 Gandhi's Young India Journal ------------------------------------------------------
+
+
+def c60s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#60 shaded: "Add 1 Active Activist or Underground Guerrillas on up to 4 Railways
+    that are adjacent to spaces at Opposition" -- one piece per Railway, each an Activist
+    of either NV Faction or a Guerrilla (IT tutorial l.2359-2361); ``done`` ends it."""
+    if len(picked(data)) >= 4:
+        return []
+    b = board(state)
+    opposed = [s for s in b.non_railway if state.space(s).support < 0]
+    out = [a for r in b.railways if r not in picked(data)
+           and any(b.are_adjacent(r, s) for s in opposed)
+           for a in add_actions(state, r, (*ACTIVISTS, GUERRILLAS), "available")]
+    return [*out, DONE] if out else []
+
+
+def c60s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    kind, sid, box = action.args  # 1.4.3 Activists on Railways are Active
+    return [placed(kind, sid, box), *note(picked=[*picked(data), sid])]
+
+
+SIDES["60:shaded"] = Side(c60s_choices, c60s_act,
+                          what=lambda s, d: msg("c60_shaded", left=4 - len(picked(d))))
+
+
+def card_60(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#60 unshaded: "Remove all Activists and Guerrillas on Railways to Available"."""
+    if side == "shaded":
+        return start(state, "60", faction, side, [], picked=[])
+    kinds = (*ACTIVISTS, GUERRILLAS_UNDERGROUND, GUERRILLAS_ACTIVE)
+    return [*(PiecesRemoved(space=r, kind=k, count=state.space(r).count(k))
+              for r in board(state).railways for k in kinds if state.space(r).count(k)),
+            *finish(faction)]
+
+
+# --- #65 United Bengal ---------------------------------------------------------------------
+
+
+def states(state: GandhiState) -> list[str]:
+    """1.3.5 Princely States and Muslim States."""
+    return [s for s in board(state).spaces if is_state(state, s)]
+
+
+def c65u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#65 unshaded: "Remove 1 Muslim State, or arrest all Activists in up to 2 States" --
+    ``remove muslim state <space>`` ends it; ``arrest <State>`` (up to 2, ``done``)."""
+    mode = data.get("c65_mode")
+    if mode == "removed" or len(picked(data)) >= 2:
+        return []
+    arrests = [Action(f"arrest {name(state, s)}", args=(s,)) for s in states(state)
+               if s not in picked(data) and activists(state, s)]
+    removals = [Action(f"remove muslim state {name(state, s)}", args=(s,))
+                for s in board(state).spaces if state.space(s).muslim_state]
+    out = arrests if mode == "arrest" else [*removals, *arrests]
+    return [*out, DONE] if out else []
+
+
+def c65u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    sid = action.args[0]
+    if action.verb == "remove":
+        return [MarkerSet(space=sid, marker="muslim_state", value=0),
+                *note(c65_mode="removed")]
+    sp = state.space(sid)  # 5.1.3 arrested: to Jail
+    return [*(PiecesRemoved(space=sid, kind=k, count=sp.count(k), to="jail")
+              for k in ACTIVISTS if sp.count(k)),
+            *note(c65_mode="arrest", picked=[*picked(data), sid])]
+
+
+def c65_provinces(state: GandhiState) -> list[str]:
+    """Provinces (not yet Muslim States) without Raj Control; any Troops there will move."""
+    return [s for s in board(state).provinces
+            if not state.space(s).muslim_state and not raj_control(state, s)]
+
+
+def c65_troops_space(state: GandhiState, data: dict[str, Any]) -> str | None:
+    sid: str | None = data.get("c65_space")
+    return sid if sid and state.space(sid).count(TROOPS) else None
+
+
+def c65s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#65 shaded: "Place a Muslim State in 1 Province without Raj Control (the Troops
+    there to any City), or place Protest markers in any 3 States" -- 3 if there are
+    (5.1.2), no ``done``.  The Raj moves the Troops, one at a time, to the Cities it
+    chooses (1.3.5 "the Raj player must move"); the marker goes down after the last."""
+    troops_in = c65_troops_space(state, data)
+    if troops_in:
+        return [Action(f"troop to {name(state, c)}", args=(c,)) for c in board(state).cities]
+    mode = data.get("c65_mode")
+    if mode == "state" or len(picked(data)) >= 3:
+        return []
+    protests = [Action(f"protest {name(state, s)}", args=(s,)) for s in states(state)
+                if s not in picked(data) and marker_problem(state, "protest", s, True) is None]
+    if mode == "protest":
+        return protests
+    return [*(Action(f"muslim state {name(state, s)}", args=(s,)) for s in c65_provinces(state)),
+            *protests]
+
+
+def c65s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    sid = action.args[0]
+    if action.verb == "protest":
+        return [MarkerSet(space=sid, marker="protest", value=1),
+                *note(c65_mode="protest", picked=[*picked(data), sid])]
+    if action.verb == "muslim":
+        marker = [] if state.space(sid).count(TROOPS) else [
+            MarkerSet(space=sid, marker="muslim_state", value=1)]
+        return [*marker, *note(c65_mode="state", c65_space=sid)]
+    origin = data["c65_space"]  # a Troop leaves; after the last, the marker (1.4.2)
+    marker = [MarkerSet(space=origin, marker="muslim_state", value=1)] if state.space(
+        origin).count(TROOPS) == 1 else []
+    return [PiecesMoved(kind=TROOPS, count=1, origin=origin, destination=sid), *marker]
+
+
+def c65s_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    troops_in = c65_troops_space(state, data)
+    if troops_in:
+        return msg("c65_shaded_troops", space=name(state, troops_in))
+    if data.get("c65_mode") == "protest":
+        return msg("c65_shaded_protest", left=3 - len(picked(data)))
+    return msg("c65_shaded")
+
+
+SIDES["65:unshaded"] = Side(c65u_choices, c65u_act, what=lambda s, d: msg(
+    "c65_unshaded_arrest" if d.get("c65_mode") == "arrest" else "c65_unshaded",
+    left=2 - len(picked(d))))
+SIDES["65:shaded"] = Side(c65s_choices, c65s_act, what=c65s_what,
+                          seat=lambda s, d: RAJ if c65_troops_space(s, d) else None)
+
+
+def card_65(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "65", faction, side, [], picked=[])
+
+
+SCRIPTED.update({"1": card_1, "2": card_2, "4": card_4, "7": card_7, "8": card_8,
+                 "9": card_9, "26": card_26, "32": card_32, "57": card_57, "60": card_60,
+                 "65": card_65})

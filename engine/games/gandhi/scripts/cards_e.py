@@ -1,4 +1,884 @@
-"""Scripted Events (5.0-5.1), group e: being written.  A card not scripted is played by
-hand (``steps/event.py``)."""
+"""Scripted Events, group e (5.0-5.1): cards 5, 11, 16, 18, 28, 29, 37, 38, 39, 61, 67.
+A card not scripted is played by hand (``steps/event.py``).
+
+A text that needs choices runs the step ``event_e``: like ``event_c`` (``cards_c``), one
+``Part`` per card side says what may be chosen, what a choice does, and the rest of the
+text (``close``); the card's data keys start with ``c<card>_``.  Two things differ:
+
+- ``done`` goes to the card's ``act`` like any choice, so a text with two "up to" parts
+  (#16, #67) can end its first part and go on to the second (``phase``);
+- a new Muslim State (#29, #37, #38) is placed as in ``ops/nv.py``: the Raj moves the
+  Troops there to Cities one at a time (1.3.5 "the Raj player must immediately move"),
+  a decision asked of ``raj``; the marker goes down once the last Troop has left (1.4.2).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import Event
+from engine.core.messages import Msg
+from engine.games.gandhi.deck import event_card
+from engine.games.gandhi.derived import board, is_state, raj_control
+from engine.games.gandhi.effects import begin, support, track, track_to
+from engine.games.gandhi.events import (
+    BoxTransfer,
+    EligibilityMarked,
+    MarkerSet,
+    PiecesPlaced,
+    PiecesRemoved,
+)
+from engine.games.gandhi.flow import Ask, step
+from engine.games.gandhi.fold import evolve
+from engine.games.gandhi.names import space_text
+from engine.games.gandhi.ops.nv import move_troop, muslim_state, troop_moves
+from engine.games.gandhi.physical import base_rooms, in_box, marker_problem
+from engine.games.gandhi.pieces import (
+    CONGRESS,
+    CONGRESS_ACTIVISTS,
+    CUBES,
+    GANDHI,
+    GUERRILLAS,
+    GUERRILLAS_ACTIVE,
+    GUERRILLAS_UNDERGROUND,
+    ML_ACTIVISTS,
+    ML_BASES,
+    MUSLIM_LEAGUE,
+    REV_BASES,
+    SEPOYS,
+)
+from engine.games.gandhi.scripts.cards_c import (
+    DONE,
+    Part,
+    add_unrest,
+    note,
+    picked,
+    set_support,
+    space_action,
+)
+from engine.games.gandhi.state import GandhiState, clone
+from engine.games.gandhi.steps.event import SCRIPTED, face, finish, title
+
+STEP = "event_e"
+NEW_STATE = "e_state"   # the Province becoming a Muslim State while its Troops leave
+PASSIVE_SUPPORT, PASSIVE_OPPOSITION = 1, -1  # 1.6.1
+ACTIVISTS = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}  # 1.3.9 not Gandhi
+BASES = {ML_BASES: "league base", REV_BASES: "rev base"}
+GUERRILLA_WORDS = {GUERRILLAS_ACTIVE: "active", GUERRILLAS_UNDERGROUND: "underground"}
+
+PARTS: dict[str, Part] = {}
+
+
+def msg(key: str, **params: Any) -> Msg:
+    return Msg(f"gandhi.scripts_e.{key}", **params)
+
+
+def what(key: str, most: int = 0, counter: str = "picked"
+         ) -> Callable[[GandhiState, dict[str, Any]], Msg]:
+    """The prompt's part of a card side: ``left`` choices more (at most)."""
+    def render(s: GandhiState, d: dict[str, Any]) -> Msg:
+        done = d.get(counter, [])
+        return msg(key, left=most - (len(done) if isinstance(done, list) else int(done)))
+    return render
+
+
+# --- the step ----------------------------------------------------------------------------
+
+
+def start(state: GandhiState, card: str, faction: str, side: str, before: list[Event],
+          **data: Any) -> list[Event]:
+    """``before`` (the text's automatic first part), then the choices; if there is
+    nothing to choose, the rest of the text at once (5.1.2)."""
+    events = [*before, begin(STEP, faction, executing=faction, card=card, side=side,
+                             picked=[], phase="", **data)]
+    after = clone(state)
+    for event in events:
+        evolve(after, event)
+    if choices(after, after.step.data):
+        return events
+    return [*events, *end(after, faction)]
+
+
+def part_of(data: dict[str, Any]) -> Part:
+    return PARTS[f"{data['card']}:{data['side']}"]
+
+
+def choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    if data.get(NEW_STATE):  # 1.3.5 the Raj moves the Troops out first
+        return troop_moves(state, data[NEW_STATE])
+    return part_of(data).choices(state, data)
+
+
+def end(state: GandhiState, faction: str) -> list[Event]:
+    data = state.step.data
+    return [*part_of(data).close(state, data), *finish(faction)]
+
+
+@step(STEP)
+class ScriptedChoicesE:
+    """5.1 The executing Faction makes the selections of a scripted Event; the Raj moves
+    the Troops out of a new Muslim State (1.3.5)."""
+
+    def ask(self, state: GandhiState) -> Ask:
+        data = state.step.data
+        card = event_card(data["card"], state.pack)
+        if data.get(NEW_STATE):
+            now = msg("troops", space=space_text(board(state), data[NEW_STATE]))
+        else:
+            now = part_of(data).what(state, data)
+        prompt = msg("prompt", card=data["card"], title=title(card),
+                     side=Msg(f"gandhi.sequence.{data['side']}"),
+                     text=face(card, data["side"]), what=now)
+        # ``done`` alone if nothing may be chosen any more: reached only when a transfer or
+        # a withdrawal (1.5.2, 1.4.1) took the last choice away
+        seat = data.get("asking") or state.step.seat or ""
+        return Ask(seat, prompt, tuple(choices(state, data)) or (DONE,))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        seat = state.step.seat or ""
+        data = state.step.data
+        offered = choices(state, data)
+        if action.verb == "done" and DONE not in offered:
+            return end(state, seat)
+        if data.get(NEW_STATE):
+            events = move_troop(state, data[NEW_STATE], action.args[0], NEW_STATE)
+        else:
+            events = part_of(data).act(state, data, action)
+        after = clone(state)
+        for event in events:
+            evolve(after, event)
+        if not choices(after, after.step.data):  # nothing more to choose: the rest
+            events += end(after, seat)
+        return events
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return end(state, state.step.seat or "")  # never reached: ``ask`` always asks
+
+
+# --- shared pieces of text ---------------------------------------------------------------
+
+
+def muslim(state: GandhiState, sid: str) -> bool:
+    """1.3.4 a Muslim space is printed so (a Muslim State marker does not make one)."""
+    return board(state).space(sid).muslim
+
+
+def provinces(state: GandhiState) -> list[str]:
+    """Provinces now: a Muslim State is no Province (1.3.5)."""
+    return [s for s in board(state).provinces if not state.space(s).muslim_state]
+
+
+def states(state: GandhiState) -> list[str]:
+    """1.3.5 Princely States and Muslim States."""
+    return [s for s in board(state).spaces if is_state(state, s)]
+
+
+def muslim_states(state: GandhiState) -> list[str]:
+    return [s for s in board(state).provinces if state.space(s).muslim_state]
+
+
+def bases_in(state: GandhiState, sid: str) -> list[str]:
+    return [k for k in BASES if state.space(sid).count(k)]
+
+
+def base_placements(state: GandhiState, spaces: list[str]) -> list[Action]:
+    """A Base of either Faction that has Bases (5.1.1 from Available; 1.4.2 at most the
+    Population in Bases)."""
+    kinds = [k for k in BASES if in_box(state, "available", k)]
+    rooms = base_rooms(state)
+    return [Action(f"{BASES[k]} {space_text(board(state), s)}", args=(k, s))
+            for s in spaces if rooms[s] > 0 for k in kinds]
+
+
+def place_base(action: Action) -> list[Event]:
+    kind, sid = action.args
+    return [PiecesPlaced(space=sid, kind=kind, count=1)]
+
+
+def remove_state(sid: str) -> list[Event]:
+    """1.3.5 the space reverts to being a Province."""
+    return [MarkerSet(space=sid, marker="muslim_state", value=0)]
+
+
+def toward(level: int, goal: int) -> int:
+    return 0 if level == goal else (1 if level < goal else -1)
+
+
+def over(data: dict[str, Any]) -> bool:
+    return bool(data.get("phase") == "over")
+
+
+def stop() -> list[Event]:
+    return note(phase="over")
+
+
+# --- #5 First Round Table Conference in London --------------------------------------------
+
+
+def c5u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#5 unshaded: "In 1 Muslim space" -- one where the text does something (5.1.2)."""
+    if picked(data):
+        return []
+    return [space_action(state, s) for s in board(state).non_railway if muslim(state, s)
+            and (state.space(s).muslim_state or state.space(s).support < 2)]
+
+
+def c5u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    """#5 unshaded: remove a Muslim State if present, shift 2 levels toward Active
+    Support."""
+    sid = action.args[0]
+    gone = remove_state(sid) if state.space(sid).muslim_state else []
+    return [*gone, *support(state, sid, +2), *note(picked=[sid])]
+
+
+def c5s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#5 shaded: "Set up to 3 States to Passive Opposition" (Princely and Muslim States,
+    1.3.5); ``done`` ends it."""
+    if over(data) or len(picked(data)) >= 3:
+        return []
+    spaces = [s for s in states(state)
+              if s not in picked(data) and state.space(s).support != PASSIVE_OPPOSITION]
+    return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
+
+
+def c5s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "done":
+        return stop()
+    sid = action.args[0]
+    return [*set_support(state, sid, PASSIVE_OPPOSITION), *note(picked=[*picked(data), sid])]
+
+
+PARTS["5:unshaded"] = Part(c5u_choices, c5u_act, what=lambda s, d: msg("c5_unshaded"))
+PARTS["5:shaded"] = Part(c5s_choices, c5s_act, what=what("c5_shaded", 3))
+
+
+def card_5(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "5", faction, side, [])
+
+
+# --- #11 Aga Khan Palace Made a Prison ----------------------------------------------------
+
+
+def gandhi_space(state: GandhiState) -> str | None:
+    return next((s for s, sp in state.spaces.items() if sp.count(GANDHI)), None)
+
+
+def c11s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#11 shaded: Gandhi (if in Jail) and 3 Activists from Jail to any spaces, one at a
+    time; the rest of the Activists go to Available at the end (``close``)."""
+    b = board(state)
+    out = []
+    if in_box(state, "jail", GANDHI):
+        out += [Action(f"gandhi {space_text(b, s)}", args=(GANDHI, s)) for s in b.spaces]
+    if data["c11_released"] < 3:
+        out += [Action(f"{word} {space_text(b, s)}", args=(kind, s))
+                for kind, word in ACTIVISTS.items() if in_box(state, "jail", kind)
+                for s in b.spaces]
+    return out
+
+
+def c11s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    kind, sid = action.args
+    counted = note(c11_released=data["c11_released"] + 1) if kind != GANDHI else []
+    return [PiecesPlaced(space=sid, kind=kind, count=1, source="jail"), *counted]
+
+
+def c11s_close(state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    """#11 shaded: "the rest to Available"."""
+    return [BoxTransfer(kind=k, count=in_box(state, "jail", k), origin="jail",
+                        destination="available")
+            for k in ACTIVISTS if in_box(state, "jail", k)]
+
+
+PARTS["11:shaded"] = Part(c11s_choices, c11s_act, close=c11s_close,
+                          what=what("c11_shaded", 3, counter="c11_released"))
+
+
+def card_11(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#11 unshaded: Gandhi and every Activist in his space to Jail (5.1.3 arrest), then
+    Unity -1.  Nothing else: no Restraint shift, no Protest (5.1.4, unlike Assault or
+    Govern).  If Gandhi is not on the map, only Unity -1."""
+    if side == "shaded":
+        return start(state, "11", faction, side, [], c11_released=0)
+    events: list[Event] = []
+    sid = gandhi_space(state)
+    if sid is not None:
+        sp = state.space(sid)
+        events += [PiecesRemoved(space=sid, kind=k, count=sp.count(k), to="jail")
+                   for k in (GANDHI, *ACTIVISTS) if sp.count(k)]
+    return [*events, *track(state, "unity", -1), *finish(faction)]
+
+
+# --- #16 Pakistan Declaration Published in London -----------------------------------------
+
+
+def c16u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#16 unshaded: first up to 2 Muslim spaces, each taking 1 Unrest marker (not
+    optional, 8.8.4; a space is eligible if the marker can go there or, with no marker
+    left, if it holds a Base: 5.1.2); ``done`` ends the selection.  Then 1 Base of either
+    Faction is removed from among the selected spaces (compulsory if there is one)."""
+    if over(data):
+        return []
+    if data["phase"] == "" and len(picked(data)) < 2:
+        spaces = [s for s in board(state).spaces if muslim(state, s)
+                  and s not in picked(data)
+                  and (marker_problem(state, "unrest", s, True) is None or bases_in(state, s))]
+        if spaces:
+            return [*(space_action(state, s) for s in spaces), DONE]
+    return [Action(f"remove {BASES[k]} {space_text(board(state), s)}", args=(k, s))
+            for s in picked(data) for k in bases_in(state, s)]
+
+
+def c16u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "done":  # the selection is over: the Base's turn
+        return note(phase="base")
+    if action.verb == "remove":
+        kind, sid = action.args
+        return [PiecesRemoved(space=sid, kind=kind, count=1), *stop()]  # 5.1.3 Available
+    sid = action.args[0]
+    return [*add_unrest(state, sid), *note(picked=[*picked(data), sid])]
+
+
+def c16u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    if DONE not in c16u_choices(state, data):
+        return msg("c16_unshaded_base")
+    return msg("c16_unshaded", left=2 - len(picked(data)))
+
+
+def c16s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#16 shaded: "Add up to 2 Bases to Muslim Provinces with room for them" (Bases of
+    either Faction, from Available; one Province may take both if it has room)."""
+    if over(data) or data["c16_added"] >= 2:
+        return []
+    out = base_placements(state, [s for s in provinces(state) if muslim(state, s)])
+    return [*out, DONE] if out else []
+
+
+def c16s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "done":
+        return stop()
+    return [*place_base(action), *note(c16_added=data["c16_added"] + 1)]
+
+
+PARTS["16:unshaded"] = Part(c16u_choices, c16u_act, what=c16u_what)
+PARTS["16:shaded"] = Part(c16s_choices, c16s_act, what=what("c16_shaded", 2, "c16_added"))
+
+
+def card_16(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "16", faction, side, [], c16_added=0)
+
+
+# --- #18 Jinnah Champions Muslim India; #28 British Seek to Divide and Rule ---------------
+
+
+def base_then_shift_choices(state: GandhiState, data: dict[str, Any],
+                            kinds: tuple[str, ...]) -> list[Action]:
+    """"Add 1 Base to any space where possible": a Base (of ``kinds``) in a space with
+    room.  With no Base Available (or no room), the executing Faction names the space for the
+    rest of the text (5.1.2: do what can be done): any space with a Support level."""
+    if picked(data):
+        return []
+    out = [a for a in base_placements(state, list(board(state).spaces)) if a.args[0] in kinds]
+    return out or [space_action(state, s) for s in board(state).non_railway]
+
+
+def c18u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#18 unshaded: the Base, then "one adjacent space" to shift (one with a Support
+    level that can move toward Active Support: 5.1.2)."""
+    if not picked(data):
+        return base_then_shift_choices(state, data, tuple(BASES))
+    if len(picked(data)) >= 2:
+        return []
+    b, first = board(state), picked(data)[0]
+    return [Action(f"shift {space_text(b, s)}", args=(s,)) for s in b.non_railway
+            if b.are_adjacent(first, s) and state.space(s).support < 2]
+
+
+def c18u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    """#18 unshaded: each space 1 level toward Active Support."""
+    sid = action.args[-1]
+    placed = place_base(action) if len(action.args) == 2 else []
+    return [*placed, *support(state, sid, +1), *note(picked=[*picked(data), sid])]
+
+
+def c18s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#18 shaded: "add up to 4 Activists in Muslim spaces" (either NV Faction's, from
+    Available); ``done`` ends it."""
+    if over(data) or data["c18_added"] >= 4:
+        return []
+    b = board(state)
+    out = [Action(f"{word} {space_text(b, s)}", args=(kind, s))
+           for kind, word in ACTIVISTS.items() if in_box(state, "available", kind)
+           for s in b.spaces if muslim(state, s)]
+    return [*out, DONE] if out else []
+
+
+def c18s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "done":
+        return stop()
+    kind, sid = action.args
+    return [PiecesPlaced(space=sid, kind=kind, count=1), *note(c18_added=data["c18_added"] + 1)]
+
+
+def c18u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    return msg("c18_unshaded_shift" if picked(data) else "base")
+
+
+PARTS["18:unshaded"] = Part(c18u_choices, c18u_act, what=c18u_what)
+PARTS["18:shaded"] = Part(c18s_choices, c18s_act, what=what("c18_shaded", 4, "c18_added"))
+
+
+def card_18(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#18 shaded: Unity +1 first (5.1.4: never above 5)."""
+    first = track(state, "unity", +1) if side == "shaded" else []
+    return start(state, "18", faction, side, first, c18_added=0)
+
+
+def c28u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#28 unshaded: "Add 1 Muslim League or Revolutionaries Base in any space where
+    possible"."""
+    return base_then_shift_choices(state, data, tuple(BASES))
+
+
+def c28u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    """#28 unshaded: that space 2 levels toward Active Support."""
+    sid = action.args[-1]
+    placed = place_base(action) if len(action.args) == 2 else []
+    return [*placed, *support(state, sid, +2), *note(picked=[sid])]
+
+
+def c28s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#28 shaded: "1 space with Congress Activists" that can shift toward Active
+    Opposition (5.1.2)."""
+    if picked(data):
+        return []
+    return [space_action(state, s) for s in board(state).non_railway
+            if state.space(s).count(CONGRESS_ACTIVISTS) and state.space(s).support > -2]
+
+
+def c28s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    sid = action.args[0]
+    return [*support(state, sid, -1), *note(picked=[sid])]
+
+
+PARTS["28:unshaded"] = Part(c28u_choices, c28u_act, what=lambda s, d: msg("base"))
+PARTS["28:shaded"] = Part(c28s_choices, c28s_act, what=lambda s, d: msg("c28_shaded"))
+
+
+def card_28(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#28: Unity -1 (unshaded) or +1 (shaded) first (5.1.4: within 1-5)."""
+    return start(state, "28", faction, side, track(state, "unity", -1 if side == "unshaded"
+                                                   else +1))
+
+
+# --- #29 Government of India Act 1935 -----------------------------------------------------
+
+NV_WORDS = {CONGRESS: "congress", MUSLIM_LEAGUE: "league"}
+
+
+def remove_state_actions(state: GandhiState) -> list[Action]:
+    b = board(state)
+    return [Action(f"remove state {space_text(b, s)}", args=(s,)) for s in muslim_states(state)]
+
+
+def c29u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#29 unshaded: the Muslim State to remove (if any), then which of Congress and the
+    Muslim League is Ineligible for the next card."""
+    if data["phase"] == "":
+        return remove_state_actions(state) or c29u_choices(state, {**data, "phase": "who"})
+    if data["phase"] == "who":
+        return [Action(f"ineligible {word}", args=(f,)) for f, word in NV_WORDS.items()]
+    return []
+
+
+def c29u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "remove":
+        return [*remove_state(action.args[0]), *note(phase="who")]
+    return [EligibilityMarked(faction=action.args[0], eligible=False), *stop()]
+
+
+def c29u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    return msg("c29_unshaded" if data["phase"] == "" and muslim_states(state)
+               else "c29_unshaded_who")
+
+
+def new_state_actions(state: GandhiState, spaces: list[str]) -> list[Action]:
+    b = board(state)
+    return [Action(f"state {space_text(b, s)}", args=(s,)) for s in spaces]
+
+
+def c29s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#29 shaded: "1 Province without Raj Control": a Base (either Faction's, where there
+    is room) or a Muslim State."""
+    if over(data):
+        return []
+    spaces = [s for s in provinces(state) if not raj_control(state, s)]
+    return [*base_placements(state, spaces), *new_state_actions(state, spaces)]
+
+
+def c29s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "state":
+        return [*muslim_state(state, action.args[0], NEW_STATE), *stop()]
+    return [*place_base(action), *stop()]
+
+
+PARTS["29:unshaded"] = Part(c29u_choices, c29u_act, what=c29u_what)
+PARTS["29:shaded"] = Part(c29s_choices, c29s_act, what=lambda s, d: msg("c29_shaded"))
+
+
+def card_29(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "29", faction, side, [])
+
+
+# --- #37 Delhi Proposals Spur Muslim Independence -----------------------------------------
+
+
+def c37u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#37 unshaded: a Muslim State in a Province without Raj Control, then 2 Muslim
+    spaces (not yet at Passive Support: 5.1.2) to Passive Support."""
+    if data["phase"] == "":
+        spaces = [s for s in provinces(state) if not raj_control(state, s)]
+        return new_state_actions(state, spaces) or c37u_choices(state, {**data, "phase": "set"})
+    if len(picked(data)) >= 2:
+        return []
+    return [space_action(state, s) for s in board(state).non_railway if muslim(state, s)
+            and s not in picked(data) and state.space(s).support != PASSIVE_SUPPORT]
+
+
+def c37u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    sid = action.args[0]
+    if action.verb == "state":
+        return [*muslim_state(state, sid, NEW_STATE), *note(phase="set")]
+    return [*set_support(state, sid, PASSIVE_SUPPORT), *note(picked=[*picked(data), sid])]
+
+
+def c37u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    if data["phase"] == "" and any(not raj_control(state, s) for s in provinces(state)):
+        return msg("c37_unshaded")
+    return msg("c37_unshaded_set", left=2 - len(picked(data)))
+
+
+def c37s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#37 shaded: the Muslim State to remove."""
+    return [] if picked(data) else [space_action(state, s) for s in muslim_states(state)]
+
+
+def c37s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    """#37 shaded: then a Revolutionaries Base there, if one is Available and there is
+    room (5.1.1, 1.4.2)."""
+    sid = action.args[0]
+    base = ([PiecesPlaced(space=sid, kind=REV_BASES, count=1)]
+            if in_box(state, "available", REV_BASES) and base_rooms(state)[sid] > 0 else [])
+    return [*remove_state(sid), *base, *note(picked=[sid])]
+
+
+PARTS["37:unshaded"] = Part(
+    c37u_choices, c37u_act, what=c37u_what,
+    # 5.0 the Muslim League stays Eligible, whoever executes
+    close=lambda s, d: [EligibilityMarked(faction=MUSLIM_LEAGUE, eligible=True)])
+PARTS["37:shaded"] = Part(c37s_choices, c37s_act, what=lambda s, d: msg("c37_shaded"))
+
+
+def card_37(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "37", faction, side, [])
+
+
+# --- #38 Lahore Resolution ----------------------------------------------------------------
+
+OUT_WORDS = {SEPOYS: "sepoy", CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league",
+             GANDHI: "gandhi", GUERRILLAS: "guerrilla", ML_BASES: "league base",
+             REV_BASES: "rev base"}  # Troops never enter a State (1.4.2)
+
+
+def c38u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#38 unshaded: "Remove 1 Muslim State or any 1 Base"."""
+    if picked(data):
+        return []
+    b = board(state)
+    return [*remove_state_actions(state),
+            *(Action(f"remove {BASES[k]} {space_text(b, s)}", args=(s, k))
+              for s in b.spaces for k in bases_in(state, s))]
+
+
+def c38u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    """#38 unshaded: then that space to Passive Support (a Base on a Railway is
+    impossible: 1.4.2)."""
+    sid = action.args[0]
+    gone = (remove_state(sid) if action.words[1] == "state"
+            else [PiecesRemoved(space=sid, kind=action.args[1], count=1)])
+    return [*gone, *set_support(state, sid, PASSIVE_SUPPORT), *note(picked=[sid])]
+
+
+def c38s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#38 shaded: a Muslim State in any Muslim Province, then 1 piece there from Out of
+    Play (one that may stand in a State: no Troops; Bases only with room)."""
+    if data["phase"] == "":
+        return new_state_actions(state, [s for s in provinces(state) if muslim(state, s)])
+    if over(data):
+        return []
+    sid = picked(data)[0]
+    room = base_rooms(state)[sid] > 0
+    return [Action(f"place {word}", args=(kind,)) for kind, word in OUT_WORDS.items()
+            if in_box(state, "out_of_play", kind) and (kind not in BASES or room)]
+
+
+def c38s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "state":
+        sid = action.args[0]
+        return [*muslim_state(state, sid, NEW_STATE), *note(phase="piece", picked=[sid])]
+    kind = action.args[0]  # 1.4.3 new Guerrillas are placed Underground
+    placed = GUERRILLAS_UNDERGROUND if kind == GUERRILLAS else kind
+    return [PiecesPlaced(space=picked(data)[0], kind=placed, count=1, source="out_of_play"),
+            *stop()]
+
+
+def c38s_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    return msg("c38_shaded" if data["phase"] == "" else "c38_shaded_piece")
+
+
+PARTS["38:unshaded"] = Part(c38u_choices, c38u_act, what=lambda s, d: msg("c38_unshaded"))
+PARTS["38:shaded"] = Part(c38s_choices, c38s_act, what=c38s_what)
+
+
+def card_38(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "38", faction, side, [])
+
+
+# --- #39 Khudai Khidmatgars Active in the Northwest ---------------------------------------
+
+
+def c39_others(state: GandhiState, sid: str) -> int:
+    """#39 unshaded: the cubes and Guerrillas in a space (each removes 1 Activist)."""
+    sp = state.space(sid)
+    return sum(sp.count(k) for k in (*CUBES, GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND))
+
+
+def c39_activists(state: GandhiState, sid: str) -> list[str]:
+    return [k for k in ACTIVISTS if state.space(sid).count(k)]
+
+
+def c39u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#39 unshaded: 2 Muslim spaces with Activists and cubes or Guerrillas (5.1.2); in
+    each, 1 Activist (either NV Faction's, the executor's choice) per cube or Guerrilla
+    there, to Available (5.1.3).  Reading: the IT "per ogni altro cubo o altra
+    Guerriglia" means each of the other pieces, not every second one."""
+    b = board(state)
+    sid = data.get("c39_space")
+    if sid:
+        return [Action(f"remove {ACTIVISTS[k]} {space_text(b, sid)}", args=(k,))
+                for k in c39_activists(state, sid)]
+    if len(picked(data)) >= 2:
+        return []
+    return [space_action(state, s) for s in b.spaces if muslim(state, s)
+            and s not in picked(data) and c39_activists(state, s) and c39_others(state, s)]
+
+
+def c39u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "remove":
+        sid, kind = data["c39_space"], action.args[0]
+        left = data["c39_left"] - 1
+        after = sum(state.space(sid).count(k) for k in ACTIVISTS) - 1
+        done = left <= 0 or after <= 0
+        return [PiecesRemoved(space=sid, kind=kind, count=1),
+                *note(c39_left=left, c39_space=None if done else sid)]
+    sid = action.args[0]
+    sp = state.space(sid)
+    kinds = c39_activists(state, sid)
+    most = min(c39_others(state, sid), sum(sp.count(k) for k in kinds))
+    chosen = note(picked=[*picked(data), sid])
+    if len(kinds) == 1 or most == sum(sp.count(k) for k in kinds):
+        # nothing to choose: every Activist goes, or all are of one Faction
+        removed: list[Event] = []
+        left = most
+        for k in kinds:
+            n = min(left, sp.count(k))
+            removed.append(PiecesRemoved(space=sid, kind=k, count=n))
+            left -= n
+        return [*removed, *chosen]
+    return [*chosen, *note(c39_space=sid, c39_left=most)]
+
+
+def c39u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    if data.get("c39_space"):
+        return msg("c39_unshaded_remove", left=data["c39_left"],
+                   space=space_text(board(state), data["c39_space"]))
+    return msg("c39_unshaded", left=2 - len(picked(data)))
+
+
+def c39s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#39 shaded: in 1 Muslim space (the first replacement fixes it), up to 3 Sepoys
+    and/or Guerrillas, each replaced by an Activist of either NV Faction from Available
+    (none Available: the piece is removed, 5.1.1); ``done`` ends it."""
+    if over(data) or data["c39_replaced"] >= 3:
+        return []
+    b = board(state)
+    ready = [k for k in ACTIVISTS if in_box(state, "available", k)]
+    fixed = data.get("c39_space")
+    out = []
+    for sid in [fixed] if fixed else [s for s in b.spaces if muslim(state, s)]:
+        for kind, word in (*GUERRILLA_WORDS.items(), (SEPOYS, "sepoy")):
+            if not state.space(sid).count(kind):
+                continue
+            where = f"{word} {space_text(b, sid)}"
+            out += [Action(f"{ACTIVISTS[a]} for {where}", args=(kind, sid, a)) for a in ready]
+            if not ready:
+                out.append(Action(f"remove {where}", args=(kind, sid)))
+    return [*out, DONE] if out else []
+
+
+def c39s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "done":
+        return stop()
+    kind, sid = action.args[:2]  # 5.1.3 the replaced piece goes to Available
+    events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1)]
+    if len(action.args) > 2:
+        events.append(PiecesPlaced(space=sid, kind=action.args[2], count=1))
+    return [*events, *note(c39_replaced=data["c39_replaced"] + 1, c39_space=sid)]
+
+
+PARTS["39:unshaded"] = Part(c39u_choices, c39u_act, what=c39u_what)
+PARTS["39:shaded"] = Part(c39s_choices, c39s_act,
+                          what=what("c39_shaded", 3, "c39_replaced"))
+
+
+def card_39(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "39", faction, side, [], c39_replaced=0)
+
+
+# --- #61 Simla Conference Divides India ---------------------------------------------------
+
+
+def c61u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#61 unshaded: up to 2 Muslim Provinces (no Muslim States, 1.3.5) not at Passive
+    Support (the shift must be possible, 5.1.2); ``done`` ends it."""
+    if over(data) or len(picked(data)) >= 2:
+        return []
+    spaces = [s for s in provinces(state) if muslim(state, s) and s not in picked(data)
+              and state.space(s).support != PASSIVE_SUPPORT]
+    return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
+
+
+def c61u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    """#61 unshaded: 1 level toward Passive Support, and Unity -1 for the space."""
+    if action.verb == "done":
+        return stop()
+    sid = action.args[0]
+    shift = toward(state.space(sid).support, PASSIVE_SUPPORT)
+    return [*support(state, sid, shift), *track(state, "unity", -1),
+            *note(picked=[*picked(data), sid])]
+
+
+def c61s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#61 shaded: up to 2 Bases (either Faction's, from Available) to Provinces without
+    Raj Control; ``done`` ends it."""
+    if over(data) or len(picked(data)) >= 2:
+        return []
+    out = base_placements(state, [s for s in provinces(state) if not raj_control(state, s)])
+    return [*out, DONE] if out else []
+
+
+def c61s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "done":
+        return stop()
+    return [*place_base(action), *note(picked=[*picked(data), action.args[1]])]
+
+
+PARTS["61:unshaded"] = Part(c61u_choices, c61u_act, what=what("c61_unshaded", 2))
+PARTS["61:shaded"] = Part(c61s_choices, c61s_act, what=what("c61_shaded", 2))
+
+
+def card_61(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#61 shaded: Unity set to 3 first."""
+    first = track_to(state, "unity", 3) if side == "shaded" else []
+    return start(state, "61", faction, side, first)
+
+
+# --- #67 Demand for Land Reform -----------------------------------------------------------
+
+
+def c67u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#67 unshaded: up to 3 States (Princely and Muslim, 1.3.5) not at Active Support;
+    ``done`` ends them; then 1 Muslim State is removed (compulsory if there is one)."""
+    if data["phase"] == "":
+        if len(picked(data)) < 3:
+            spaces = [s for s in states(state) if s not in picked(data)
+                      and state.space(s).support < 2]
+            if spaces:
+                return [*(space_action(state, s) for s in spaces), DONE]
+        return remove_state_actions(state)
+    if data["phase"] == "remove":
+        return remove_state_actions(state)
+    return []
+
+
+def c67u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "done":
+        return note(phase="remove")
+    if action.verb == "remove":
+        return [*remove_state(action.args[0]), *stop()]
+    sid = action.args[0]
+    return [*support(state, sid, +1), *note(picked=[*picked(data), sid])]
+
+
+def c67u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    offered = c67u_choices(state, data)
+    if DONE in offered:
+        return msg("c67_unshaded", left=3 - len(picked(data)))
+    return msg("c67_unshaded_remove")
+
+
+def c67_sepoys(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    b = board(state)
+    out = [Action(f"remove sepoy {space_text(b, s)}", args=(s,))
+           for s in picked(data) if state.space(s).count(SEPOYS)]
+    return [*out, DONE] if out else []
+
+
+def c67s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    """#67 shaded: up to 3 States to shift toward Active Opposition (a State that cannot
+    shift may still be selected for its Sepoys); ``done`` ends them; then up to 4 Sepoys
+    total from the selected spaces, to Available (5.1.3); ``done`` ends it."""
+    if data["phase"] == "":
+        if len(picked(data)) < 3:
+            spaces = [s for s in states(state) if s not in picked(data)
+                      and (state.space(s).support > -2 or state.space(s).count(SEPOYS))]
+            if spaces:
+                return [*(space_action(state, s) for s in spaces), DONE]
+        return c67_sepoys(state, data) if data["c67_removed"] < 4 else []
+    if data["phase"] == "sepoys" and data["c67_removed"] < 4:
+        return c67_sepoys(state, data)
+    return []
+
+
+def c67s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    if action.verb == "done":  # ends the selection, or the removals
+        selecting = data["phase"] == "" and any(a.verb == "in"
+                                                 for a in c67s_choices(state, data))
+        return note(phase="sepoys" if selecting and c67_sepoys(state, data) else "over")
+    if action.verb == "remove":
+        return [PiecesRemoved(space=action.args[0], kind=SEPOYS, count=1),
+                *note(c67_removed=data["c67_removed"] + 1, phase="sepoys")]
+    sid = action.args[0]
+    return [*support(state, sid, -1), *note(picked=[*picked(data), sid])]
+
+
+def c67s_what(state: GandhiState, data: dict[str, Any]) -> Msg:
+    if data["phase"] == "" and any(a.verb == "in" for a in c67s_choices(state, data)):
+        return msg("c67_shaded", left=3 - len(picked(data)))
+    return msg("c67_shaded_sepoys", left=4 - data["c67_removed"])
+
+
+PARTS["67:unshaded"] = Part(c67u_choices, c67u_act, what=c67u_what)
+PARTS["67:shaded"] = Part(c67s_choices, c67s_act, what=c67s_what)
+
+
+def card_67(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "67", faction, side, [], c67_removed=0)
+
+
+SCRIPTED.update({"5": card_5, "11": card_11, "16": card_16, "18": card_18, "28": card_28,
+                 "29": card_29, "37": card_37, "38": card_38, "39": card_39, "61": card_61,
+                 "67": card_67})

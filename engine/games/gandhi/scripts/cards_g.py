@@ -1,4 +1,1060 @@
-"""Scripted Events (5.0-5.1), group g: being written.  A card not scripted is played by
-hand (``steps/event.py``)."""
+"""Scripted Events, group g (5.0-5.1).  A card not scripted here is played by hand
+(``steps/event.py``).
+
+Scripted (both sides): 31, 34, 43, 49, 51, 52, 54, 55, 58, 63, 69.  A text that needs
+choices runs the step ``event_g``: like ``event_c`` (``cards_c``), one choice at a time, the
+card's part of the step's data prefixed ``c<card>_``; besides, a part may hand one choice to
+another Faction (#49: the Raj decides whether it pays), carry out automatic text between
+two choices (``settle``) and give ``done`` a meaning other than the end (#54 unshaded: the
+Sepoys are over, the removals follow).  When nothing more may be chosen the rest of the
+text is carried out and the Event ends (``finish``).
+
+Readings of the texts (also in docs/rules-choices.md) are in each card's docstring.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import Event
+from engine.core.messages import Msg
+from engine.games.gandhi.deck import event_card
+from engine.games.gandhi.derived import board, is_state, protests_for_events
+from engine.games.gandhi.effects import begin, resources, support, track
+from engine.games.gandhi.events import (
+    BoxTransfer,
+    EligibilityMarked,
+    MarkerSet,
+    PiecesFlipped,
+    PiecesPlaced,
+    PiecesRemoved,
+)
+from engine.games.gandhi.flow import Ask, step
+from engine.games.gandhi.fold import evolve
+from engine.games.gandhi.names import space_text
+from engine.games.gandhi.physical import enters, in_box, marker_problem
+from engine.games.gandhi.pieces import (
+    CONGRESS,
+    CONGRESS_ACTIVISTS,
+    GANDHI,
+    GUERRILLAS,
+    GUERRILLAS_ACTIVE,
+    GUERRILLAS_UNDERGROUND,
+    ML_ACTIVISTS,
+    RAJ,
+    SEPOYS,
+    TROOPS,
+)
+from engine.games.gandhi.scripts.cards_c import (
+    ACTIVIST_WORDS,
+    DONE,
+    GUERRILLA_WORDS,
+    gandhi_to,
+    note,
+    picked,
+    space_action,
+)
+from engine.games.gandhi.state import GandhiState, clone
+from engine.games.gandhi.steps.event import SCRIPTED, face, finish, title
+
+STEP = "event_g"
+BIHAR, EAST_BENGAL = "bihar", "east_bengal"
+ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)  # 1.3.9 Gandhi is not an Activist
+GUERRILLA_KINDS = (GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND)
+PLACED_WORDS = {**ACTIVIST_WORDS, GUERRILLAS: "guerrilla"}  # Activist or Guerrilla
+
+Data = dict[str, Any]
+Choices = Callable[[GandhiState, Data], list[Action]]
+Auto = Callable[[GandhiState, Data], list[Event]]
+
+
+def nothing(state: GandhiState, data: Data) -> list[Event]:
+    return []
+
+
+def nobody(state: GandhiState, data: Data) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class GPart:
+    """What a card side asks (``done`` included where the text says "up to"), what a
+    choice does, and the rest of the text once the choices are over.  ``settle``: text
+    carried out by itself between choices (it must change the data when it returns
+    events); ``seat``: another Faction that makes the next choice (5.1 "sometimes
+    involving actions or decisions by other Factions"); ``done``: what ``done`` does when
+    it is not the end of the choices."""
+
+    choices: Choices
+    act: Callable[[GandhiState, Data, Action], list[Event]]
+    what: Callable[[GandhiState, Data], Msg]
+    close: Auto = nothing
+    settle: Auto = nothing
+    seat: Callable[[GandhiState, Data], str | None] = nobody
+    done: Auto | None = None
+
+
+PARTS: dict[str, GPart] = {}
+
+
+def part_of(data: Data) -> GPart:
+    return PARTS[f"{data['card']}:{data['side']}"]
+
+
+def msg(key: str, **params: Any) -> Msg:
+    return Msg(f"gandhi.scripts_g.{key}", **params)
+
+
+def start(state: GandhiState, card: str, faction: str, side: str, before: list[Event],
+          **data: Any) -> list[Event]:
+    """``before`` (the text's first, automatic part), then the choices; if there is
+    nothing to choose, the rest of the text at once (5.1.2)."""
+    begun = begin(STEP, faction, executing=faction, card=card, side=side, **data)
+    return proceed(state, [*before, begun])
+
+
+def proceed(state: GandhiState, events: list[Event]) -> list[Event]:
+    """After ``events``: the automatic text they lead to, then the end of the Event if
+    nothing is left to choose."""
+    after = clone(state)
+    for event in events:
+        evolve(after, event)
+    part = part_of(after.step.data)
+    for _ in range(50):  # every settle changes the data; 50 is far beyond any card
+        more = part.settle(after, after.step.data)
+        if not more:
+            break
+        for event in more:
+            evolve(after, event)
+        events = [*events, *more]
+    if not part.choices(after, after.step.data):
+        events = [*events, *end(after)]
+    return events
+
+
+def end(state: GandhiState) -> list[Event]:
+    data = state.step.data
+    return [*part_of(data).close(state, data), *finish(data["executing"])]
+
+
+@step(STEP)
+class ScriptedChoicesG:
+    """5.1 The executing Faction (or the Faction the text names) makes the selections of a
+    scripted Event."""
+
+    def ask(self, state: GandhiState) -> Ask:
+        data = state.step.data
+        part = part_of(data)
+        card = event_card(data["card"], state.pack)
+        prompt = msg("prompt", card=data["card"], title=title(card),
+                     side=Msg(f"gandhi.sequence.{data['side']}"),
+                     text=face(card, data["side"]), what=part.what(state, data))
+        seat = part.seat(state, data) or state.step.seat or ""
+        # ``done`` alone if nothing may be chosen any more: reached only when a transfer or
+        # a withdrawal (1.5.2, 1.4.1) took the last choice away
+        return Ask(seat, prompt, tuple(part.choices(state, data)) or (DONE,))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        data = state.step.data
+        part = part_of(data)
+        if action.verb == "done":
+            if part.done is None:
+                return end(state)
+            return proceed(state, part.done(state, data))
+        return proceed(state, part.act(state, data, action))
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return end(state)  # never reached: ``ask`` always asks
+
+
+def register(card: str, side: str, part: GPart) -> None:
+    PARTS[f"{card}:{side}"] = part
+
+
+def left(key: str, most: int, count: str = "picked") -> Callable[[GandhiState, Data], Msg]:
+    def what(state: GandhiState, data: Data) -> Msg:
+        used = data.get(count, 0)
+        return msg(key, left=most - (len(used) if isinstance(used, list) else used))
+    return what
+
+
+# --- small helpers ---------------------------------------------------------------------------
+
+
+def name(state: GandhiState, sid: str) -> str:
+    return space_text(board(state), sid)
+
+
+def activists(state: GandhiState, sid: str) -> int:
+    return sum(state.space(sid).count(k) for k in ACTIVISTS)
+
+
+def guerrillas(state: GandhiState, sid: str) -> int:
+    return sum(state.space(sid).count(k) for k in GUERRILLA_KINDS)
+
+
+def cubes(state: GandhiState, sid: str) -> int:
+    return state.space(sid).count(TROOPS) + state.space(sid).count(SEPOYS)
+
+
+def ready(state: GandhiState, kinds: tuple[str, ...] | list[str]) -> list[str]:
+    """The kinds with a piece in Available (5.1.1)."""
+    return [k for k in kinds if in_box(state, "available", k)]
+
+
+def placed_kind(kind: str) -> str:
+    """1.4.3 new Guerrillas are placed Underground."""
+    return GUERRILLAS_UNDERGROUND if kind == GUERRILLAS else kind
+
+
+def split(counts: dict[str, int], n: int) -> dict[str, int] | None:
+    """Which pieces ``n`` removals take when there is nothing to choose (one kind there,
+    or all of them go); None when the executing Faction must choose."""
+    present = {k: c for k, c in counts.items() if c > 0}
+    if len(present) <= 1 or n >= sum(present.values()):
+        out, rest = {}, n
+        for k, c in present.items():
+            out[k] = min(c, rest)
+            rest -= out[k]
+        return {k: c for k, c in out.items() if c > 0}
+    return None
+
+
+def removed(sid: str, taken: dict[str, int]) -> list[Event]:
+    """5.1.3 removed pieces go to Available."""
+    return [PiecesRemoved(space=sid, kind=k, count=c) for k, c in taken.items() if c]
+
+
+def arrest_all(state: GandhiState, sid: str) -> list[Event]:
+    """5.1.3 arrest: every Activist in ``sid`` to Jail."""
+    return [PiecesRemoved(space=sid, kind=k, count=state.space(sid).count(k), to="jail")
+            for k in ACTIVISTS if state.space(sid).count(k)]
+
+
+def shift(state: GandhiState, sid: str, delta: int) -> list[Event]:
+    """1.6.1 Railways have no Support level: a shift there does nothing."""
+    return [] if board(state).space(sid).is_railway else support(state, sid, delta)
+
+
+def shiftable(state: GandhiState, sid: str, delta: int) -> bool:
+    return bool(shift(state, sid, delta))
+
+
+def gandhi_space(state: GandhiState) -> str | None:
+    return next((sid for sid, sp in state.spaces.items() if sp.count(GANDHI)), None)
+
+
+def protest_ok(state: GandhiState, sid: str) -> bool:
+    """A Protest marker may go there: none there yet, one left (1.10, 5.1.1)."""
+    return marker_problem(state, "protest", sid, True) is None
+
+
+def protest_on(state: GandhiState, sid: str) -> list[Event]:
+    return [MarkerSet(space=sid, marker="protest", value=1)] if protest_ok(state, sid) else []
+
+
+def stays(faction: str, eligible: bool) -> list[Event]:
+    return [EligibilityMarked(faction=faction, eligible=eligible)]
+
+
+# --- #31 Champaran Satyagraha ----------------------------------------------------------------
+
+
+def c31s_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#31 shaded: "up to 3 Activists" of either NV Faction (the text names none), one at a
+    time from Available (5.1.1); ``done`` ends it."""
+    if data["c31_added"] >= 3:
+        return []
+    out = [Action(f"add {ACTIVIST_WORDS[k]} activist", args=(k,))
+           for k in ready(state, ACTIVISTS)]
+    return [*out, DONE] if out else []
+
+
+def c31s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    return [PiecesPlaced(space=BIHAR, kind=action.args[0], count=1),
+            *note(c31_added=data["c31_added"] + 1)]
+
+
+register("31", "shaded", GPart(c31s_choices, c31s_act, what=left("c31_shaded", 3, "c31_added")))
+
+
+def card_31(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#31 unshaded: "Arrest Gandhi and any Activists with him, then remove any Protest and
+    Unrest markers from his space."  Gandhi off the map: nothing happens (he has no space).
+    A Strike is not an Unrest marker (as #42): it stays.
+    #31 shaded: "Move Gandhi to Bihar (unless he is in Jail), then place a Protest marker
+    and up to 3 Activists there."  Gandhi comes from wherever he is but Jail (the map,
+    Available or Out of Play: the text excepts Jail only); the Protest and Activists go to
+    Bihar even when he is in Jail."""
+    if side == "unshaded":
+        sid = gandhi_space(state)
+        if sid is None:
+            return finish(faction)
+        sp = state.space(sid)
+        markers: list[Event] = []
+        if sp.protest:
+            markers.append(MarkerSet(space=sid, marker="protest", value=0))
+        if sp.unrest:
+            markers.append(MarkerSet(space=sid, marker="unrest", value=0))
+        return [PiecesRemoved(space=sid, kind=GANDHI, count=1, to="jail"),  # 5.1.3 arrest
+                *arrest_all(state, sid), *markers, *finish(faction)]
+    moved = [] if state.jail.get(GANDHI, 0) else gandhi_to(state, BIHAR)
+    return start(state, "31", faction, side, [*moved, *protest_on(state, BIHAR)], c31_added=0)
+
+
+# --- #34 Protests Block the Railways ---------------------------------------------------------
+
+
+def c34s_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#34 shaded: first Activists or Strikes (only what can be done); then up to 3
+    Activists (either NV Faction's, the executor's choice; Active on a Railway, 1.4.3) or up
+    to 2 Strikes (one per Railway, 5.1.1, while markers last, 1.12); ``done`` ends it."""
+    rails = board(state).railways
+    strikable = [r for r in rails if marker_problem(state, "strike", r, True) is None]
+    mode = data.get("c34_mode")
+    if mode is None:
+        out = []
+        if ready(state, ACTIVISTS):
+            out.append(Action("activists", msg("label.c34_activists")))
+        if strikable:
+            out.append(Action("strikes", msg("label.c34_strikes")))
+        return out
+    if mode == "activists":
+        if data["c34_count"] >= 3:
+            return []
+        acts = [Action(f"{ACTIVIST_WORDS[k]} on {name(state, r)}", args=(k, r))
+                for r in rails for k in ready(state, ACTIVISTS)]
+        return [*acts, DONE] if acts else []
+    if data["c34_count"] >= 2:
+        return []
+    strikes = [Action(f"strike on {name(state, r)}", args=(r,)) for r in strikable]
+    return [*strikes, DONE] if strikes else []
+
+
+def c34s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    if not action.args:
+        return note(c34_mode=action.verb)
+    count = note(c34_count=data["c34_count"] + 1)
+    if data["c34_mode"] == "strikes":
+        return [MarkerSet(space=action.args[0], marker="strike", value=1), *count]
+    kind, rail = action.args
+    return [PiecesPlaced(space=rail, kind=kind, count=1), *count]
+
+
+def c34s_what(state: GandhiState, data: Data) -> Msg:
+    mode = data.get("c34_mode")
+    if mode is None:
+        return msg("c34_mode")
+    return msg(f"c34_{mode}", left=(3 if mode == "activists" else 2) - data["c34_count"])
+
+
+register("34", "shaded", GPart(c34s_choices, c34s_act, what=c34s_what))
+
+
+def card_34(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#34 unshaded: "Arrest all Activists on Railways and remove all Strike markers"
+    (5.1.3 to Jail).  Shaded: see ``c34s_choices``."""
+    if side == "shaded":
+        return start(state, "34", faction, side, [], c34_count=0)
+    events: list[Event] = []
+    for rail in board(state).railways:
+        events += arrest_all(state, rail)
+        if state.space(rail).strike:
+            events.append(MarkerSet(space=rail, marker="strike", value=0))
+    return [*events, *finish(faction)]
+
+
+# --- #43 Textile Workers' Strike -------------------------------------------------------------
+
+
+def c43_counts(state: GandhiState, sid: str) -> dict[str, int]:
+    return {k: state.space(sid).count(k) for k in ACTIVISTS}
+
+
+def c43u_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#43 unshaded: "In up to 2 spaces, remove 1 Activist for every other cube or other
+    Guerrilla."  Read from the Italian "per ogni altro cubo o altra Guerriglia": one
+    Activist (of either NV Faction, to Available) for each cube or Guerrilla (Active or
+    Underground) in the space; "other" = the pieces other than the Activists, not "every
+    second".  Spaces with Activists and cubes or Guerrillas; the executing Faction picks
+    the Activists only when both NV Factions have some there and not all go."""
+    sid, due = data.get("c43_space"), data.get("c43_left", 0)
+    if sid is not None and due > 0 and activists(state, sid):
+        return [Action(f"remove {ACTIVIST_WORDS[k]} in {name(state, sid)}", args=(k, sid))
+                for k in ACTIVISTS if state.space(sid).count(k)]
+    if len(picked(data)) >= 2:
+        return []
+    spaces = [s for s in board(state).spaces if s not in picked(data) and activists(state, s)
+              and cubes(state, s) + guerrillas(state, s)]
+    return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
+
+
+def c43u_take(state: GandhiState, sid: str, counts: dict[str, int], due: int) -> list[Event]:
+    """Remove the ``due`` Activists if nothing is left to choose; else ask for them."""
+    taken = split(counts, due)
+    if taken is not None:
+        return [*removed(sid, taken), *note(c43_space=None, c43_left=0)]
+    return note(c43_space=sid, c43_left=due)
+
+
+def c43u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    if action.verb == "in":
+        sid = action.args[0]
+        due = min(cubes(state, sid) + guerrillas(state, sid), activists(state, sid))
+        return [*note(picked=[*picked(data), sid]),
+                *c43u_take(state, sid, c43_counts(state, sid), due)]
+    kind, sid = action.args
+    counts = c43_counts(state, sid)
+    counts[kind] -= 1
+    return [PiecesRemoved(space=sid, kind=kind, count=1),
+            *c43u_take(state, sid, counts, data["c43_left"] - 1)]
+
+
+def c43u_what(state: GandhiState, data: Data) -> Msg:
+    if data.get("c43_space") is not None:
+        return msg("c43_unshaded_remove", left=data["c43_left"],
+                   space=name(state, data["c43_space"]))
+    return msg("c43_unshaded", left=2 - len(picked(data)))
+
+
+def c43s_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#43 shaded: "In up to 2 spaces with Protest and/or Unrest markers, replace up to 2
+    Guerrillas in each space with Activists" (either NV Faction's, from Available; with
+    none Available the Guerrilla is removed instead, 5.1.1).  A Strike is not an Unrest
+    marker (as #42).  One Guerrilla at a time; ``done`` ends it."""
+    chosen = picked(data)
+    spaces = [s for s in dict.fromkeys(chosen) if chosen.count(s) < 2]
+    if len(set(chosen)) < 2:
+        spaces += [s for s in board(state).spaces if s not in chosen
+                   and (state.space(s).protest or state.space(s).unrest)]
+    kinds = ready(state, ACTIVISTS)
+    out = []
+    for sid in spaces:
+        for g in GUERRILLA_KINDS:
+            if not state.space(sid).count(g):
+                continue
+            where = f"{GUERRILLA_WORDS[g]} in {name(state, sid)}"
+            out += [Action(f"{ACTIVIST_WORDS[a]} for {where}", args=(g, sid, a)) for a in kinds]
+            if not kinds:
+                out.append(Action(f"remove {where}", args=(g, sid)))
+    return [*out, DONE] if out else []
+
+
+def c43s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    g, sid = action.args[:2]
+    events: list[Event] = [PiecesRemoved(space=sid, kind=g, count=1)]
+    if len(action.args) > 2:
+        events.append(PiecesPlaced(space=sid, kind=action.args[2], count=1))
+    return [*events, *note(picked=[*picked(data), sid])]
+
+
+register("43", "unshaded", GPart(c43u_choices, c43u_act, what=c43u_what,
+                                 close=lambda s, d: track(s, "restraint", -1)))
+register("43", "shaded", GPart(c43s_choices, c43s_act, what=lambda s, d: msg("c43_shaded")))
+
+
+def card_43(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#43 unshaded: the removals, then Restraint -1 (5.1.4 not below 1); shaded: the
+    replacements."""
+    return start(state, "43", faction, side, [], picked=[])
+
+
+# --- #49 Independence Day Defiantly Declared -------------------------------------------------
+
+
+def c49_can_pay(state: GandhiState, sid: str) -> bool:
+    return state.resources.get(RAJ, 0) >= 2 and shiftable(state, sid, +1)
+
+
+def c49u_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#49 unshaded: "In up to 2 spaces, remove 1 Protest or Unrest marker, then in each
+    selected space 2 Resources may be paid to shift it 1 level toward Active Support (NP
+    Raj: free shift)."  The Raj pays and decides (only the Raj and the Revolutionaries
+    have Resources, 1.8; the NP Raj shifts for free; the official English text reads "the
+    Raj may pay"), asked right after each removal when it has 2 Resources and the space
+    can shift (not a Railway, 1.6.1).  A Strike is not an Unrest marker (as #42)."""
+    sid = data.get("c49_pay")
+    if sid is not None:
+        pay = [Action("pay", msg("label.c49_pay"))] if c49_can_pay(state, sid) else []
+        return [*pay, Action("decline", msg("label.c49_decline"))]
+    if len(picked(data)) >= 2:
+        return []
+    out = []
+    for s in board(state).spaces:
+        if s in picked(data):
+            continue
+        if state.space(s).protest:
+            out.append(Action(f"protest in {name(state, s)}", args=(s, "protest")))
+        if state.space(s).unrest:
+            out.append(Action(f"unrest in {name(state, s)}", args=(s, "unrest")))
+    return [*out, DONE] if out else []
+
+
+def c49u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    if action.verb == "pay":
+        return [*resources(state, RAJ, -2), *shift(state, data["c49_pay"], +1),
+                *note(c49_pay=None)]
+    if action.verb == "decline":
+        return note(c49_pay=None)
+    sid, marker = action.args
+    value = 0 if marker == "protest" else state.space(sid).unrest - 1
+    pay = sid if c49_can_pay(state, sid) else None
+    return [MarkerSet(space=sid, marker="protest" if marker == "protest" else "unrest",
+                      value=value), *note(picked=[*picked(data), sid], c49_pay=pay)]
+
+
+def c49u_what(state: GandhiState, data: Data) -> Msg:
+    sid = data.get("c49_pay")
+    if sid is not None:
+        return msg("c49_pay", space=name(state, sid))
+    return msg("c49_unshaded", left=2 - len(picked(data)))
+
+
+def c49s_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#49 shaded: "Remove up to 3 Protest markers. For each marker removed, shift that
+    space 1 level toward Active Opposition" (a Railway has no level, 1.6.1)."""
+    if len(picked(data)) >= 3:
+        return []
+    spaces = [s for s in board(state).spaces if s not in picked(data) and state.space(s).protest]
+    return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
+
+
+def c49s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    sid = action.args[0]
+    return [MarkerSet(space=sid, marker="protest", value=0), *shift(state, sid, -1),
+            *note(picked=[*picked(data), sid])]
+
+
+register("49", "unshaded", GPart(
+    c49u_choices, c49u_act, what=c49u_what,
+    seat=lambda s, d: RAJ if d.get("c49_pay") is not None else None))
+register("49", "shaded", GPart(c49s_choices, c49s_act, what=left("c49_shaded", 3)))
+
+
+def card_49(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "49", faction, side, [], picked=[])
+
+
+# --- #51 Britain Maintains the Salt Tax ------------------------------------------------------
+
+
+def c51s_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#51 shaded: "Place up to 3 Activists or Guerrillas on any Railways": 3 pieces in
+    all, each an Activist (either NV Faction's) or a Guerrilla (Underground, 1.4.3), from
+    Available (5.1.1); ``done`` ends it."""
+    if data["c51_placed"] >= 3:
+        return []
+    out = [Action(f"{PLACED_WORDS[k]} on {name(state, r)}", args=(k, r))
+           for r in board(state).railways for k in ready(state, list(PLACED_WORDS))]
+    return [*out, DONE] if out else []
+
+
+def c51s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    kind, rail = action.args
+    return [PiecesPlaced(space=rail, kind=placed_kind(kind), count=1),
+            *note(c51_placed=data["c51_placed"] + 1)]
+
+
+register("51", "shaded", GPart(c51s_choices, c51s_act,
+                               what=left("c51_shaded", 3, "c51_placed"),
+                               close=lambda s, d: track(s, "restraint", -2)))
+
+
+def card_51(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#51 unshaded: "Arrest all Activists on Railways, then Raj Resources +2 for each
+    Railway without a Strike marker" (1.8 at most 50).  Shaded: the placements, then
+    Restraint -2 (5.1.4 not below 1)."""
+    if side == "shaded":
+        return start(state, "51", faction, side, [], c51_placed=0)
+    rails = board(state).railways
+    arrests = [e for r in rails for e in arrest_all(state, r)]
+    clear = sum(1 for r in rails if not state.space(r).strike)
+    return [*arrests, *resources(state, RAJ, 2 * clear), *finish(faction)]
+
+
+# --- #52 Provincial Elections Ease Tensions --------------------------------------------------
+
+
+def c52u_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#52 unshaded: "Shift up to 2 spaces with Congress Activists 1 level each toward
+    Active Support" (spaces that can shift: no Railway, 1.6.1); ``done`` ends it."""
+    if len(picked(data)) >= 2:
+        return []
+    spaces = [s for s in board(state).spaces if s not in picked(data)
+              and state.space(s).count(CONGRESS_ACTIVISTS) and shiftable(state, s, +1)]
+    return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
+
+
+def c52u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    sid = action.args[0]
+    return [*shift(state, sid, +1), *note(picked=[*picked(data), sid])]
+
+
+def congress_pieces(state: GandhiState, sid: str) -> int:
+    """4.3.1 Congress pieces: its Activists plus Gandhi."""
+    return state.space(sid).count(CONGRESS_ACTIVISTS) + state.space(sid).count(GANDHI)
+
+
+def c52s_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#52 shaded: "Shift 2 spaces with Congress pieces (Activists or Gandhi) 1 level each
+    toward Active Opposition, then place 1 Activist or Guerrilla in each space."  Two
+    spaces if there are (no ``done``), those that can shift first (5.1.2); each space's
+    piece (either NV Faction's Activist or an Underground Guerrilla, from Available) is
+    chosen right after its shift, which changes nothing for the other space."""
+    sid = data.get("c52_space")
+    if sid is not None:
+        return [Action(f"{PLACED_WORDS[k]} in {name(state, sid)}", args=(k, sid))
+                for k in ready(state, list(PLACED_WORDS))]
+    if len(picked(data)) >= 2:
+        return []
+    spaces = [s for s in board(state).spaces
+              if s not in picked(data) and congress_pieces(state, s)]
+    whole = [s for s in spaces if shiftable(state, s, -1)]
+    return [space_action(state, s) for s in whole or spaces]
+
+
+def c52s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    if action.verb == "in":
+        sid = action.args[0]
+        wait = sid if ready(state, list(PLACED_WORDS)) else None
+        return [*shift(state, sid, -1), *note(picked=[*picked(data), sid], c52_space=wait)]
+    kind, sid = action.args
+    return [PiecesPlaced(space=sid, kind=placed_kind(kind), count=1), *note(c52_space=None)]
+
+
+def c52s_what(state: GandhiState, data: Data) -> Msg:
+    sid = data.get("c52_space")
+    if sid is not None:
+        return msg("c52_place", space=name(state, sid))
+    return msg("c52_shaded", left=2 - len(picked(data)))
+
+
+register("52", "unshaded", GPart(c52u_choices, c52u_act, what=left("c52_unshaded", 2),
+                                 close=lambda s, d: stays(CONGRESS, False)))
+register("52", "shaded", GPart(c52s_choices, c52s_act, what=c52s_what))
+
+
+def card_52(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#52 unshaded: the shifts, then Congress is Ineligible for the next card (5.0)."""
+    return start(state, "52", faction, side, [], picked=[])
+
+
+# --- #54 Hyderabad Defends Its Independence --------------------------------------------------
+
+
+def states(state: GandhiState) -> list[str]:
+    """1.3.5 Princely States and Muslim States."""
+    return [s for s in board(state).spaces if is_state(state, s)]
+
+
+def c54_counts(state: GandhiState, sid: str) -> dict[str, int]:
+    return {k: state.space(sid).count(k) for k in GUERRILLA_KINDS}
+
+
+def c54u_adds(state: GandhiState, data: Data) -> list[Action]:
+    if data["c54_added"] >= 6 or not in_box(state, "available", SEPOYS):
+        return []
+    chosen = picked(data)
+    spaces = [s for s in states(state) if s in chosen or len(chosen) < 3]
+    return [Action(f"sepoy in {name(state, s)}", args=(s,)) for s in spaces]
+
+
+def c54u_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#54 unshaded: "Add up to 6 Sepoys in up to 3 States, then in each State remove 1
+    Guerrilla for each cube there."  States are Princely and Muslim States (1.3.5); the
+    Sepoys come one at a time from Available (``done`` ends them); then in every State on
+    the map -- the text says "each State", not "each selected State" as #49 does -- as
+    many Guerrillas go (to Available) as there are cubes, the executing Faction choosing
+    Active or Underground ones only when both are there and not all go."""
+    if data["c54_phase"] == "add":
+        adds = c54u_adds(state, data)
+        return [*adds, DONE] if adds else []
+    due = data["c54_due"]
+    if not due:
+        return []
+    sid = due[0][0]
+    return [Action(f"remove {GUERRILLA_WORDS[k]} in {name(state, sid)}", args=(k, sid))
+            for k in GUERRILLA_KINDS if state.space(sid).count(k)]
+
+
+def c54u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    if action.verb == "sepoy":
+        sid = action.args[0]
+        chosen = picked(data)
+        return [PiecesPlaced(space=sid, kind=SEPOYS, count=1),
+                *note(c54_added=data["c54_added"] + 1,
+                      picked=chosen if sid in chosen else [*chosen, sid])]
+    kind, sid = action.args
+    due = [list(d) for d in data["c54_due"]]
+    due[0][1] -= 1
+    return [PiecesRemoved(space=sid, kind=kind, count=1),
+            *note(c54_due=[d for d in due if d[1] > 0])]
+
+
+def c54u_done(state: GandhiState, data: Data) -> list[Event]:
+    """The Sepoys are over: every State's removals are due.  (``done`` during the
+    removals is offered only when a withdrawal, 1.4.1, left nothing to remove.)"""
+    if data["c54_phase"] != "add":
+        return note(c54_due=[])
+    due: list[list[Any]] = [[s, min(cubes(state, s), guerrillas(state, s))]
+                            for s in states(state)]
+    return note(c54_phase="remove", c54_due=[d for d in due if d[1] > 0])
+
+
+def c54u_settle(state: GandhiState, data: Data) -> list[Event]:
+    if data["c54_phase"] == "add":
+        return [] if c54u_adds(state, data) else c54u_done(state, data)
+    events: list[Event] = []
+    due = []
+    for sid, n in data["c54_due"]:
+        counts = c54_counts(state, sid)
+        taken = split(counts, min(n, sum(counts.values())))
+        if taken is None:
+            due.append([sid, n])
+        else:  # (nothing left there at all only after a withdrawal, 1.4.1)
+            events += removed(sid, taken)
+    if due == data["c54_due"]:
+        return []
+    return [*events, *note(c54_due=due)]
+
+
+def c54u_what(state: GandhiState, data: Data) -> Msg:
+    if data["c54_phase"] == "add":
+        return msg("c54_unshaded", left=6 - data["c54_added"],
+                   states=3 - len(picked(data)))
+    sid = data["c54_due"][0][0] if data["c54_due"] else ""
+    n = data["c54_due"][0][1] if data["c54_due"] else 0
+    return msg("c54_remove", left=n, space=name(state, sid) if sid else "")
+
+
+def c54s_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#54 shaded: "In each of 3 Princely States, remove all but 1 Sepoy or shift that space
+    1 level toward Active Opposition."  Only choices that do something (5.1.2); 3 States
+    if there are (no ``done``); the Sepoys go to Available."""
+    if len(picked(data)) >= 3:
+        return []
+    out = []
+    for s in board(state).states:
+        if s in picked(data):
+            continue
+        if state.space(s).count(SEPOYS) > 1:
+            out.append(Action(f"sepoys in {name(state, s)}", args=(s,)))
+        if shiftable(state, s, -1):
+            out.append(Action(f"shift {name(state, s)}", args=(s,)))
+    return out
+
+
+def c54s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    sid = action.args[0]
+    done = note(picked=[*picked(data), sid])
+    if action.verb == "shift":
+        return [*shift(state, sid, -1), *done]
+    gone = state.space(sid).count(SEPOYS) - 1
+    return [PiecesRemoved(space=sid, kind=SEPOYS, count=gone), *done]
+
+
+register("54", "unshaded", GPart(c54u_choices, c54u_act, what=c54u_what,
+                                 settle=c54u_settle, done=c54u_done))
+register("54", "shaded", GPart(c54s_choices, c54s_act, what=left("c54_shaded", 3)))
+
+
+def card_54(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "54", faction, side, [], picked=[], c54_added=0, c54_phase="add",
+                 c54_due=[])
+
+
+# --- #55 The Salt March ----------------------------------------------------------------------
+
+
+def c55_first(state: GandhiState) -> list[str]:
+    """A first space from which both markers can go (5.1.2), else one, else any."""
+    b = board(state)
+    ok = [s for s in b.spaces if protest_ok(state, s)]
+    pair = ([s for s in ok if any(protest_ok(state, t) for t in b.adjacent(s))]
+            if protests_for_events(state) >= 2 else [])
+    return pair or ok or list(b.spaces)
+
+
+def c55s_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#55 shaded: "Place Protest markers in any 2 adjacent spaces. Unless he is in Jail,
+    move Gandhi into 1 of the selected spaces and add 2 Activists there."  The two spaces
+    (Railways included) are chosen one at a time, where the markers can go if possible
+    (5.1.2; 1.10 supply, one per space); "unless he is in Jail" covers the whole second
+    sentence (the Activists go where Gandhi went); Gandhi comes from wherever he is but
+    Jail; the 2 Activists are either NV Faction's, from Available."""
+    chosen = picked(data)
+    if len(chosen) < 2:
+        if not chosen:
+            spaces = c55_first(state)
+        else:
+            near = sorted(board(state).adjacent(chosen[0]), key=list(board(state).spaces).index)
+            spaces = [s for s in near if protest_ok(state, s)] or near
+        return [space_action(state, s) for s in spaces]
+    there = data.get("c55_there")
+    if there is None:
+        if state.jail.get(GANDHI, 0):
+            return []
+        return [Action(f"gandhi to {name(state, s)}", args=(s,)) for s in chosen]
+    if data["c55_added"] >= 2:
+        return []
+    return [Action(f"add {ACTIVIST_WORDS[k]} activist", args=(k,))
+            for k in ready(state, ACTIVISTS)]
+
+
+def c55s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    if action.verb == "in":
+        sid = action.args[0]
+        return [*protest_on(state, sid), *note(picked=[*picked(data), sid])]
+    if action.verb == "gandhi":
+        sid = action.args[0]
+        return [*gandhi_to(state, sid), *note(c55_there=sid)]
+    return [PiecesPlaced(space=data["c55_there"], kind=action.args[0], count=1),
+            *note(c55_added=data["c55_added"] + 1)]
+
+
+def c55s_what(state: GandhiState, data: Data) -> Msg:
+    chosen = picked(data)
+    if len(chosen) < 2:
+        return msg("c55_spaces", left=2 - len(chosen))
+    there = data.get("c55_there")
+    if there is None:
+        return msg("c55_gandhi")
+    return msg("c55_activists", left=2 - data["c55_added"], space=name(state, there))
+
+
+register("55", "shaded", GPart(c55s_choices, c55s_act, what=c55s_what))
+
+
+def card_55(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    """#55 unshaded: "In the space with Gandhi, remove any Protest marker and arrest all
+    Activists there. Shift that space 1 level toward Active Support."  Gandhi off the map:
+    nothing happens."""
+    if side == "shaded":
+        return start(state, "55", faction, side, [], picked=[], c55_added=0)
+    sid = gandhi_space(state)
+    if sid is None:
+        return finish(faction)
+    protest = ([MarkerSet(space=sid, marker="protest", value=0)]
+               if state.space(sid).protest else [])
+    return [*protest, *arrest_all(state, sid), *shift(state, sid, +1), *finish(faction)]
+
+
+# --- #58 Vallabhbhai Patel Stirs Unrest in Gujarat -------------------------------------------
+
+
+def c58u_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#58 unshaded: "In a number of states up to the Restraint value, remove 1 Activist,
+    place 1 Guerrilla, or shift the space to Neutral."  The Italian "un numero di stati
+    pari max alla Restrizione" is the phrase of #10 ("un numero di Stati"): States,
+    Princely and Muslim (1.3.5), not any space.  Restraint is read when the Event begins;
+    one of the three per State, only where it does something; ``done`` ends it."""
+    if len(picked(data)) >= data["c58_most"]:
+        return []
+    out = []
+    guerrilla = in_box(state, "available", GUERRILLAS) > 0
+    for s in states(state):
+        if s in picked(data):
+            continue
+        where = name(state, s)
+        out += [Action(f"remove {ACTIVIST_WORDS[k]} in {where}", args=(s, k))
+                for k in ACTIVISTS if state.space(s).count(k)]
+        if guerrilla:
+            out.append(Action(f"guerrilla in {where}", args=(s,)))
+        if state.space(s).support != 0:
+            out.append(Action(f"neutral {where}", args=(s,)))
+    return [*out, DONE] if out else []
+
+
+def c58u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    sid = action.args[0]
+    done = note(picked=[*picked(data), sid])
+    if action.verb == "remove":
+        return [PiecesRemoved(space=sid, kind=action.args[1], count=1), *done]
+    if action.verb == "guerrilla":
+        return [PiecesPlaced(space=sid, kind=GUERRILLAS_UNDERGROUND, count=1), *done]
+    return [*support(state, sid, -state.space(sid).support), *done]
+
+
+C58_WORDS = {SEPOYS: "sepoy", **GUERRILLA_WORDS}
+
+
+def c58s_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#58 shaded: "In up to 3 spaces, replace 1 Guerrilla or 1 Sepoy with 1 Activist, from
+    Available" (either NV Faction's; with none Available the piece is removed instead,
+    5.1.1); ``done`` ends it."""
+    if len(picked(data)) >= 3:
+        return []
+    kinds = ready(state, ACTIVISTS)
+    out = []
+    for s in board(state).spaces:
+        if s in picked(data):
+            continue
+        for k, word in C58_WORDS.items():
+            if not state.space(s).count(k):
+                continue
+            where = f"{word} in {name(state, s)}"
+            out += [Action(f"{ACTIVIST_WORDS[a]} for {where}", args=(k, s, a)) for a in kinds]
+            if not kinds:
+                out.append(Action(f"remove {where}", args=(k, s)))
+    return [*out, DONE] if out else []
+
+
+def c58s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    kind, sid = action.args[:2]
+    events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1)]
+    if len(action.args) > 2:
+        events.append(PiecesPlaced(space=sid, kind=action.args[2], count=1))
+    return [*events, *note(picked=[*picked(data), sid])]
+
+
+register("58", "unshaded", GPart(
+    c58u_choices, c58u_act,
+    what=lambda s, d: msg("c58_unshaded", left=d["c58_most"] - len(picked(d)))))
+register("58", "shaded", GPart(c58s_choices, c58s_act, what=left("c58_shaded", 3)))
+
+
+def card_58(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "58", faction, side, [], picked=[], c58_most=state.restraint)
+
+
+# --- #63 Ambedkar Champions the Untouchables -------------------------------------------------
+
+
+def toward_passive_opposition(level: int) -> int:
+    """#48 reading: Active Opposition moves up, Neutral and Support down one level."""
+    return 0 if level == -1 else (1 if level < -1 else -1)
+
+
+def c63u_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#63 unshaded: "Shift up to 3 spaces 1 level each toward Passive Opposition. For each
+    shift, Raj Resources +3."  As printed (the Italian says Passive Opposition; a slip for
+    Passive Support is likely but unverified): Active Opposition moves up, Neutral and
+    Support down; spaces at Passive Opposition and Railways cannot shift; ``done`` ends
+    it."""
+    if len(picked(data)) >= 3:
+        return []
+    spaces = [s for s in board(state).non_railway
+              if s not in picked(data) and state.space(s).support != -1]
+    return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
+
+
+def c63u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    sid = action.args[0]
+    delta = toward_passive_opposition(state.space(sid).support)
+    return [*support(state, sid, delta), *resources(state, RAJ, 3),
+            *note(picked=[*picked(data), sid])]
+
+
+def c63s_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#63 shaded: "Move up to 3 Activists or Guerrillas from Out of Play to Available.
+    The executing Faction stays Eligible."  One piece at a time; ``done`` ends it."""
+    if data["c63_moved"] >= 3:
+        return []
+    out = [Action(f"move {word}", args=(k,)) for k, word in PLACED_WORDS.items()
+           if in_box(state, "out_of_play", k)]
+    return [*out, DONE] if out else []
+
+
+def c63s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    return [BoxTransfer(kind=action.args[0], count=1, origin="out_of_play",
+                        destination="available"), *note(c63_moved=data["c63_moved"] + 1)]
+
+
+register("63", "unshaded", GPart(c63u_choices, c63u_act, what=left("c63_unshaded", 3)))
+register("63", "shaded", GPart(c63s_choices, c63s_act, what=left("c63_shaded", 3, "c63_moved"),
+                               close=lambda s, d: stays(d["executing"], True)))
+
+
+def card_63(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "63", faction, side, [], picked=[], c63_moved=0)
+
+
+# --- #69 Indian National Army (INA) ----------------------------------------------------------
+
+C69_WORDS = {TROOPS: "troop", SEPOYS: "sepoy", **ACTIVIST_WORDS}
+
+
+def c69u_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#69 unshaded: "Add up to 3 cubes or Activists total (from Available or Out of Play)
+    to East Bengal or adjacent spaces."  One piece at a time, its box named; no Troops into
+    a State (1.4.2); ``done`` ends it."""
+    if data["c69_added"] >= 3:
+        return []
+    b = board(state)
+    spaces = [EAST_BENGAL, *sorted(b.adjacent(EAST_BENGAL), key=list(b.spaces).index)]
+    out = []
+    for kind, word in C69_WORDS.items():
+        for box, said in (("available", ""), ("out_of_play", " from out of play")):
+            if not in_box(state, box, kind):
+                continue
+            out += [Action(f"{word}{said} to {name(state, s)}", args=(kind, box, s))
+                    for s in spaces if enters(state, kind, 1, s)]
+    return [*out, DONE] if out else []
+
+
+def c69u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    kind, box, sid = action.args
+    return [PiecesPlaced(space=sid, kind=kind, count=1,
+                         source="out_of_play" if box == "out_of_play" else "available"),
+            *note(c69_added=data["c69_added"] + 1)]
+
+
+def c69_active(state: GandhiState) -> list[str]:
+    return [s for s, sp in state.spaces.items() if sp.count(GUERRILLAS_ACTIVE)]
+
+
+def c69s_choices(state: GandhiState, data: Data) -> list[Action]:
+    """#69 shaded: "Flip all Guerrillas in India Underground or add up to 4 Guerrillas in
+    Muslim spaces."  First the choice (only what does something); the Guerrillas come one
+    at a time from Available (Underground, 1.4.3) into Muslim spaces (1.3.4: printed, a
+    Muslim State marker makes none); ``done`` ends them."""
+    mode = data.get("c69_mode")
+    if mode is None:
+        out = []
+        if c69_active(state):
+            out.append(Action("flip", msg("label.c69_flip")))
+        if in_box(state, "available", GUERRILLAS):
+            out.append(Action("add", msg("label.c69_add")))
+        return out
+    if mode == "flip" or data["c69_added"] >= 4 or not in_box(state, "available", GUERRILLAS):
+        return []
+    out = [Action(f"guerrilla in {name(state, s)}", args=(s,))
+           for s in board(state).muslim_spaces]
+    return [*out, DONE]
+
+
+def c69s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+    if action.verb == "flip":
+        flips: list[Event] = [
+            PiecesFlipped(space=s, kind=GUERRILLAS_ACTIVE, to_kind=GUERRILLAS_UNDERGROUND,
+                          count=state.space(s).count(GUERRILLAS_ACTIVE))
+            for s in c69_active(state)]
+        return [*flips, *note(c69_mode="flip")]
+    if action.verb == "add":
+        return note(c69_mode="add")
+    return [PiecesPlaced(space=action.args[0], kind=GUERRILLAS_UNDERGROUND, count=1),
+            *note(c69_added=data["c69_added"] + 1)]
+
+
+def c69s_what(state: GandhiState, data: Data) -> Msg:
+    if data.get("c69_mode") is None:
+        return msg("c69_mode")
+    return msg("c69_shaded", left=4 - data["c69_added"])
+
+
+register("69", "unshaded", GPart(c69u_choices, c69u_act,
+                                 what=left("c69_unshaded", 3, "c69_added")))
+register("69", "shaded", GPart(c69s_choices, c69s_act, what=c69s_what))
+
+
+def card_69(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
+    return start(state, "69", faction, side, [], c69_added=0)
+
+
+SCRIPTED.update({"31": card_31, "34": card_34, "43": card_43, "49": card_49, "51": card_51,
+                 "52": card_52, "54": card_54, "55": card_55, "58": card_58, "63": card_63,
+                 "69": card_69})
