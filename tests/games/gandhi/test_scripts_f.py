@@ -45,7 +45,7 @@ def ended(state: GandhiState, faction: str, events: list[Any] | None = None) -> 
 def test_scripted_cards_f_registered_with_prompts_in_three_languages() -> None:
     for card in CARDS:
         assert card in SCRIPTED and event_card(card, None).effect != "manual"
-    for key in ("prompt", "c6_unshaded_space", "c23_shaded_remove", "c72_shaded"):
+    for key in ("c6_unshaded_space", "c23_shaded_remove", "c72_shaded"):
         for lang in ("en", "es", "it"):
             assert has_key(f"gandhi.scripts_f.{key}", lang)
 

@@ -1,6 +1,7 @@
 """Every scripted Event, both sides, from real positions of random games (5.1): each
-offered choice is accepted, the physical rules hold after every event, and the Event
-ends with the executing Faction having acted (2.3.6).
+offered choice is accepted, every prompt and label has its text in English, Spanish and
+Italian, the physical rules hold after every event, and the Event ends with the executing
+Faction having acted (2.3.6).
 
 The per-card tests (``test_scripts_*.py``) check what each text does; this one checks
 that no position reachable in play breaks a script.
@@ -16,11 +17,14 @@ import pytest
 
 import engine.games
 from engine.core.actions import Action
+from engine.core.messages import Msg
 from engine.games.gandhi.events import FactionActed
+from engine.games.gandhi.flow import question
 from engine.games.gandhi.invariants import problems
 from engine.games.gandhi.ruleset import Gandhi
 from engine.games.gandhi.state import GandhiState, clone
 from engine.games.gandhi.steps.event import SCRIPTED, SIDES
+from engine.i18n import has_key
 from tests.games.gandhi.helpers import apply, asked
 
 engine.games.load()
@@ -73,6 +77,17 @@ def positions() -> list[tuple[GandhiState, str, RandomChance]]:
             for p in event_positions(scenario, 100 + i)]
 
 
+def untranslated(msg: Msg | None) -> list[str]:
+    """The keys of ``msg`` (and of the messages inside it) missing in en, es or it."""
+    if msg is None:
+        return []
+    inner = [k for v in msg.params.values() if isinstance(v, Msg) for k in untranslated(v)]
+    if type(msg) is not Msg:    # a card face: its texts are data, not catalogue keys
+        return inner
+    return [*inner, *(f"{lang}:{msg.key}" for lang in ("en", "es", "it")
+                      if not has_key(msg.key, lang))]
+
+
 def play_event(start: GandhiState, seat: str, card: str, side: str, chance: RandomChance,
                rng: random.Random) -> None:
     state = clone(start)
@@ -86,8 +101,13 @@ def play_event(start: GandhiState, seat: str, card: str, side: str, chance: Rand
             assert [(e.faction, e.did) for e in events if isinstance(e, FactionActed)] == [
                 (seat, "event")], (card, side)
             return
-        asker, texts = asked(state)
-        events = RULES.decide(state, asker, Action(rng.choice(texts)), chance)
+        ask = question(state)
+        assert ask is not None, (card, side)
+        assert not untranslated(ask.prompt), (card, side, untranslated(ask.prompt))
+        for action in ask.actions:
+            assert not untranslated(action.label), (card, side, action.text)
+        text = rng.choice([a.text for a in ask.actions])
+        events = RULES.decide(state, ask.seat, Action(text), chance)
     raise AssertionError(f"#{card} {side} did not end after {MAX_CHOICES} choices")
 
 

@@ -1,17 +1,14 @@
 """Scripted Events, cards 49-72 (5.0-5.1).  A card not scripted here is played by hand
 (``steps/event.py``).
 
-Scripted (both sides): 56, 59, 62, 64, 66, 68, 70, 71.  A text that needs choices runs the step
-``event_c``: the executing Faction decides (5.1: it makes all selections), one space or
-piece at a time; the card's part of the step's data is prefixed ``c<card>_``.  When
-nothing more may be chosen (or the Faction says ``done`` where the text reads "up to"),
-the rest of the text is carried out and the Event ends (``finish``).
+Scripted (both sides): 56, 59, 62, 64, 66, 68, 70, 71.  A text that needs choices
+registers a ``Part`` of the shared step of choices (``scripts/choices.py``): the executing
+Faction decides (5.1: it makes all selections), one space or piece at a time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from engine.coin.tracks import shifted
@@ -19,21 +16,17 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import Msg
-from engine.games.gandhi.deck import event_card
 from engine.games.gandhi.derived import board, raj_control
-from engine.games.gandhi.effects import begin, resources, support, track
+from engine.games.gandhi.effects import resources, support, track
 from engine.games.gandhi.events import (
     Box,
     MarkerSet,
     PiecesMoved,
     PiecesPlaced,
     PiecesRemoved,
-    StepNoted,
 )
-from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.names import space_text
-from engine.games.gandhi.physical import in_box, marker_problem, placed_marker
+from engine.games.gandhi.physical import in_box, marker_problem
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
     GANDHI,
@@ -48,35 +41,22 @@ from engine.games.gandhi.pieces import (
     TRACK_MIN,
     TROOPS,
 )
-from engine.games.gandhi.state import GandhiState, clone
-from engine.games.gandhi.steps.event import SCRIPTED, face, finish, title
+from engine.games.gandhi.scripts.choices import (
+    DONE,
+    PARTS,
+    Part,
+    add_unrest,
+    note,
+    picked,
+    set_support,
+    space_action,
+    start,
+)
+from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.steps.event import SCRIPTED, finish
 
-STEP = "event_c"
-DONE = Action("done", Msg("gandhi.label.done"))
 PUNJAB, EAST_BENGAL = "punjab", "east_bengal"
 PASSIVE_SUPPORT, PASSIVE_OPPOSITION = 1, -1  # 1.6.1
-
-
-def note(**values: Any) -> list[Event]:
-    return [StepNoted(key=k, value=v) for k, v in values.items()]
-
-
-def space_action(state: GandhiState, sid: str, verb: str = "in") -> Action:
-    return Action(f"{verb} {space_text(board(state), sid)}", args=(sid,))
-
-
-def set_support(state: GandhiState, sid: str, level: int) -> list[Event]:
-    return support(state, sid, level - state.space(sid).support)
-
-
-def add_unrest(state: GandhiState, sid: str) -> list[Event]:
-    """One Unrest marker (a Strike on a Railway, 5.1.4), if the physical rules allow it
-    (1.11, 1.12, 5.1.1); otherwise nothing (5.1.2)."""
-    if marker_problem(state, "unrest", sid, True) is not None:
-        return []
-    placed = placed_marker(state, "unrest", sid)
-    value = state.space(sid).unrest + 1 if placed == "unrest" else 1
-    return [MarkerSet(space=sid, marker=placed, value=value)]
 
 
 def railways_with_activists_or_strike(state: GandhiState) -> tuple[int, int]:
@@ -93,78 +73,8 @@ def railways_with_activists_or_strike(state: GandhiState) -> tuple[int, int]:
 # --- the step of choices inside an Event -------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Part:
-    """What a card side asks: its choices now (``done`` included where the text says "up
-    to"), what a choice does, and the rest of the text once the choices are over."""
-
-    choices: Callable[[GandhiState, dict[str, Any]], list[Action]]
-    act: Callable[[GandhiState, dict[str, Any], Action], list[Event]]
-    what: Callable[[GandhiState, dict[str, Any]], Msg]
-    close: Callable[[GandhiState, dict[str, Any]], list[Event]] = lambda s, d: []
-
-
-PARTS: dict[str, Part] = {}
-
-
-def start(state: GandhiState, card: str, faction: str, side: str, before: list[Event],
-          **data: Any) -> list[Event]:
-    """``before`` (the text's first, automatic part), then the choices; if there is
-    nothing to choose, the rest of the text at once (5.1.2)."""
-    events = [*before, begin(STEP, faction, executing=faction, card=card, side=side, **data)]
-    after = clone(state)
-    for event in events:
-        evolve(after, event)
-    if PARTS[f"{card}:{side}"].choices(after, after.step.data):
-        return events
-    return [*events, *end(after, faction)]
-
-
-def end(state: GandhiState, faction: str) -> list[Event]:
-    data = state.step.data
-    return [*PARTS[f"{data['card']}:{data['side']}"].close(state, data), *finish(faction)]
-
-
-@step(STEP)
-class ScriptedChoices:
-    """5.1 The executing Faction makes the selections of a scripted Event."""
-
-    def ask(self, state: GandhiState) -> Ask:
-        data = state.step.data
-        part = PARTS[f"{data['card']}:{data['side']}"]
-        card = event_card(data["card"], state.pack)
-        prompt = Msg("gandhi.scripts_c.prompt", card=data["card"], title=title(card),
-                     side=Msg(f"gandhi.sequence.{data['side']}"),
-                     text=face(card, data["side"]), what=part.what(state, data))
-        # ``done`` alone if nothing may be chosen any more: reached only when a transfer or
-        # a withdrawal (1.5.2, 1.4.1) took the last choice away, which runs no automatic
-        # step after it (otherwise ``start`` and ``act`` end the Event themselves)
-        return Ask(state.step.seat or "", prompt, tuple(part.choices(state, data)) or (DONE,))
-
-    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
-        seat = state.step.seat or ""
-        if action.verb == "done":
-            return end(state, seat)
-        data = state.step.data
-        part = PARTS[f"{data['card']}:{data['side']}"]
-        events = part.act(state, data, action)
-        after = clone(state)
-        for event in events:
-            evolve(after, event)
-        if not part.choices(after, after.step.data):  # nothing more to choose: the rest
-            events += end(after, seat)
-        return events
-
-    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
-        return end(state, state.step.seat or "")  # never reached: ``ask`` always asks
-
-
 def left(key: str, most: int) -> Callable[[GandhiState, dict[str, Any]], Msg]:
     return lambda s, d: Msg(f"gandhi.scripts_c.{key}", left=most - len(d.get("picked", [])))
-
-
-def picked(data: dict[str, Any]) -> list[str]:
-    return list(data.get("picked", []))
 
 
 # --- #56 Telangana Peasant Rebellion ------------------------------------------------------
@@ -184,7 +94,8 @@ def c56u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*(space_action(state, s) for s in states), DONE] if states else []
 
 
-def c56u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c56u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     """#56 unshaded: remove the Unrest and Protest markers, shift 1 toward Support."""
     sid = action.args[0]
     sp = state.space(sid)
@@ -204,7 +115,8 @@ def c56s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             if s not in picked(data) and state.space(s).support > -2]
 
 
-def c56s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c56s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     return [*support(state, sid, -1), *note(picked=[*picked(data), sid])]
 
@@ -243,7 +155,8 @@ def c62u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [space_action(state, s) for s in b.non_railway if b.are_adjacent(EAST_BENGAL, s)]
 
 
-def c62u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c62u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     return [*set_support(state, sid, PASSIVE_SUPPORT), *note(picked=[sid])]
 
@@ -272,7 +185,8 @@ def marker_problem_any(state: GandhiState) -> bool:
                for s in board(state).non_railway)
 
 
-def c62s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c62s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "shift":
         return note(c62_mode="opposition")
     if action.verb == "marker":
@@ -319,7 +233,8 @@ def c68u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c68u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c68u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     kind, sid = action.args  # 5.1.3 removed pieces go to Available
     return [PiecesRemoved(space=sid, kind=kind, count=1, to="available"),
             *note(c68_removed=data["c68_removed"] + 1)]
@@ -366,7 +281,8 @@ def c64u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c64u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c64u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]  # 5.1.3 the replaced Activist goes to Available
     events: list[Event] = [PiecesRemoved(space=sid, kind=CONGRESS_ACTIVISTS, count=1)]
     if len(action.args) > 1:  # 1.4.3 new Guerrillas are placed Underground
@@ -383,7 +299,8 @@ def c64s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
 
 
-def c64s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c64s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     return [*support(state, sid, -1), *note(picked=[*picked(data), sid])]
 
@@ -422,7 +339,8 @@ def c66u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
 
 
-def c66u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c66u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     return [*add_unrest(state, sid), *note(picked=[*picked(data), sid])]
 
@@ -446,7 +364,8 @@ def c66s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c66s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c66s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     kind, sid = action.args[:2]
     events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1, to="available")]
     if len(action.args) > 2:
@@ -484,7 +403,8 @@ def c70u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             if state.space(sid).count(kind)]
 
 
-def c70u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c70u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     kind, sid = action.args
     return [PiecesRemoved(space=sid, kind=kind, count=1, to="out_of_play"),
             *note(c70_moved=data["c70_moved"] + 1)]
@@ -501,7 +421,8 @@ def c70s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c70s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c70s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     kind, sid = action.args  # 1.4.3 new Guerrillas are placed Underground
     placed = GUERRILLAS_UNDERGROUND if kind == GUERRILLAS else kind
     return [PiecesPlaced(space=sid, kind=placed, count=1, source="out_of_play"),
@@ -534,7 +455,8 @@ def c71u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             and marker_problem(state, "unrest", s, True) is None]
 
 
-def c71u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c71u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     return [*add_unrest(state, sid), *note(picked=[sid])]
 

@@ -1,39 +1,30 @@
 """Scripted Events, group d (5.0-5.1): cards 1, 2, 4, 7, 8, 9, 26, 32, 57, 60, 65.  A card
 not scripted here is played by hand (``steps/event.py``).
 
-The pattern of ``cards_c``: a card side is a ``Side`` (``cards_c.Part`` plus two hooks)
-registered in ``SIDES["NN:side"]`` and run by the step ``event_d``; the executing Faction
-makes every selection (5.1), one space or piece at a time; the side's keys in the step's
-data are prefixed ``cNN_``.  When nothing more may be chosen (or the Faction says ``done``
-where the text reads "up to"), the rest of the text is carried out and the Event ends.
-The two hooks: ``seat`` names another Faction that must decide now (the Raj moving
-Troops out of a new Muslim State, 1.3.5), and ``done`` lets a text with two "up to"
-parts (#57 unshaded) go on to its second part instead of ending.
+A card side that leaves choices open registers a ``Part`` of the shared step of choices
+(``scripts/choices.py``): the executing Faction makes every selection (5.1), one space or
+piece at a time.  #65 shaded places a Muslim State with ``choices.muslim_state`` (the Raj moves
+the Troops out); #57 unshaded has two "up to" parts (``done`` ends the first).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import Msg
-from engine.games.gandhi.deck import event_card
 from engine.games.gandhi.derived import board, is_state, raj_control
-from engine.games.gandhi.effects import begin, resources, support, track
+from engine.games.gandhi.effects import resources, support, track
 from engine.games.gandhi.events import (
     Box,
     MarkerSet,
     PiecesFlipped,
-    PiecesMoved,
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.names import space_text
 from engine.games.gandhi.physical import in_box, marker_problem
 from engine.games.gandhi.pieces import (
@@ -50,18 +41,20 @@ from engine.games.gandhi.pieces import (
     SEPOYS,
     TROOPS,
 )
-from engine.games.gandhi.scripts.cards_c import (
+from engine.games.gandhi.scripts.choices import (
     DONE,
+    PARTS,
     Part,
     add_unrest,
+    muslim_state,
     note,
     picked,
     space_action,
+    start,
 )
-from engine.games.gandhi.state import GandhiState, clone
-from engine.games.gandhi.steps.event import SCRIPTED, face, finish, title
+from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.steps.event import SCRIPTED, finish
 
-STEP = "event_d"
 ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)  # 1.3.9 Gandhi is not an Activist
 ACTIVIST_WORDS = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}
 GUERRILLA_WORDS = {GUERRILLAS_UNDERGROUND: "underground", GUERRILLAS_ACTIVE: "active"}
@@ -72,88 +65,12 @@ BASE_WORDS = {ML_BASES: "league base", REV_BASES: "rev base"}
 ADD_WORDS = {**ACTIVIST_WORDS, GUERRILLAS: "guerrilla"}
 
 
-def never(state: GandhiState, data: dict[str, Any]) -> None:
-    return None
-
-
-@dataclass(frozen=True)
-class Side(Part):
-    """``cards_c.Part`` plus: ``seat`` (another Faction that decides now, or None for the
-    executing one) and ``done`` (what ``done`` does; None: the Event ends)."""
-
-    seat: Callable[[GandhiState, dict[str, Any]], str | None] = never
-    done: Callable[[GandhiState, dict[str, Any]], list[Event] | None] = never
-
-
-SIDES: dict[str, Side] = {}
-
-
 def msg(key: str, **params: Any) -> Msg:
     return Msg(f"gandhi.scripts_d.{key}", **params)
 
 
 def name(state: GandhiState, sid: str) -> str:
     return space_text(board(state), sid)
-
-
-def side_of(data: dict[str, Any]) -> Side:
-    return SIDES[f"{data['card']}:{data['side']}"]
-
-
-def start(state: GandhiState, card: str, faction: str, side: str, before: list[Event],
-          **data: Any) -> list[Event]:
-    """``before`` (the text's first, automatic part), then the choices; if there is
-    nothing to choose, the rest of the text at once (5.1.2)."""
-    events = [*before, begin(STEP, faction, executing=faction, card=card, side=side, **data)]
-    after = clone(state)
-    for event in events:
-        evolve(after, event)
-    if SIDES[f"{card}:{side}"].choices(after, after.step.data):
-        return events
-    return [*events, *end(after)]
-
-
-def end(state: GandhiState) -> list[Event]:
-    data = state.step.data
-    return [*side_of(data).close(state, data), *finish(state.step.seat or "")]
-
-
-@step(STEP)
-class ScriptedChoicesD:
-    """5.1 The executing Faction (or the Faction the text names) makes the selections of a
-    scripted Event."""
-
-    def ask(self, state: GandhiState) -> Ask:
-        data = state.step.data
-        part = side_of(data)
-        card = event_card(data["card"], state.pack)
-        prompt = msg("prompt", card=data["card"], title=title(card),
-                     side=Msg(f"gandhi.sequence.{data['side']}"),
-                     text=face(card, data["side"]), what=part.what(state, data))
-        seat = part.seat(state, data) or state.step.seat or ""
-        # ``done`` alone if nothing may be chosen any more: reached only when a transfer or
-        # a withdrawal (1.5.2, 1.4.1) took the last choice away
-        return Ask(seat, prompt, tuple(part.choices(state, data)) or (DONE,))
-
-    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
-        data = state.step.data
-        part = side_of(data)
-        if action.verb == "done":
-            more = part.done(state, data)
-            if more is None:
-                return end(state)
-            events = more
-        else:
-            events = part.act(state, data, action)
-        after = clone(state)
-        for event in events:
-            evolve(after, event)
-        if not part.choices(after, after.step.data):  # nothing more to choose: the rest
-            events = [*events, *end(after)]
-        return events
-
-    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
-        return end(state)  # never reached: ``ask`` always asks
 
 
 def left(key: str, most: int, counter: str) -> Callable[[GandhiState, dict[str, Any]], Msg]:
@@ -205,7 +122,8 @@ def c1u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c1u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c1u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     kind, sid, box = action.args
     return [placed(kind, sid, box),
             *note(c1_added=data["c1_added"] + 1,
@@ -222,7 +140,8 @@ def c1s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             if state.space(s).count(SEPOYS) and gone.count(s) < 2]
 
 
-def c1s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c1s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     """The first 3 to Available, the rest to Out of Play (the tutorial's "to", IT l.2557;
     the card list prints "from")."""
     sid = action.args[0]
@@ -231,10 +150,10 @@ def c1s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Ev
             *note(picked=[*picked(data), sid])]
 
 
-SIDES["1:unshaded"] = Side(
+PARTS["1:unshaded"] = Part(
     c1u_choices, c1u_act,
     what=lambda s, d: msg("c1_unshaded", left=6 - d["c1_added"], oop=3 - d["c1_oop"]))
-SIDES["1:shaded"] = Side(c1s_choices, c1s_act,
+PARTS["1:shaded"] = Part(c1s_choices, c1s_act,
                          what=lambda s, d: msg("c1_shaded", left=5 - len(picked(d))))
 
 
@@ -256,7 +175,8 @@ def c2u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c2u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c2u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     kind, sid = action.args  # 5.1.3 arrested: to Jail
     return [PiecesRemoved(space=sid, kind=kind, count=1, to="jail"),
             *note(c2_done=data["c2_done"] + 1)]
@@ -272,14 +192,15 @@ def c2s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             for s in board(state).spaces]
 
 
-def c2s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c2s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     kind, sid = action.args
     return [PiecesPlaced(space=sid, kind=kind, count=1, source="jail"),
             *note(c2_done=data["c2_done"] + 1)]
 
 
-SIDES["2:unshaded"] = Side(c2u_choices, c2u_act, what=left("c2_unshaded", 5, "c2_done"))
-SIDES["2:shaded"] = Side(
+PARTS["2:unshaded"] = Part(c2u_choices, c2u_act, what=left("c2_unshaded", 5, "c2_done"))
+PARTS["2:shaded"] = Part(
     c2s_choices, c2s_act,
     what=lambda s, d: msg("c2_shaded", roll=d["c2_most"] // 2, left=d["c2_most"] - d["c2_done"]))
 
@@ -312,7 +233,8 @@ def c4u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c4u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c4u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     what, sid = action.args
     if what == "protest":
         return [MarkerSet(space=sid, marker="protest", value=0), *note(c4_protest=True)]
@@ -336,7 +258,8 @@ def c4s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c4s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c4s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.args[0] == "unrest":
         sid = action.args[1]
         return [*add_unrest(state, sid), *note(c4_unrest=data["c4_unrest"] + 1)]
@@ -344,10 +267,10 @@ def c4s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Ev
     return [placed(kind, sid, box), *note(c4_activists=data["c4_activists"] + 1)]
 
 
-SIDES["4:unshaded"] = Side(c4u_choices, c4u_act, what=lambda s, d: msg(
+PARTS["4:unshaded"] = Part(c4u_choices, c4u_act, what=lambda s, d: msg(
     "c4_unshaded", left=4 - d["c4_activists"], protest=int(not d["c4_protest"]),
     unrest=int(not d["c4_unrest"])))
-SIDES["4:shaded"] = Side(c4s_choices, c4s_act, what=lambda s, d: msg(
+PARTS["4:shaded"] = Part(c4s_choices, c4s_act, what=lambda s, d: msg(
     "c4_shaded", left=4 - d["c4_activists"], unrest=2 - d["c4_unrest"]))
 
 
@@ -371,7 +294,8 @@ def c7u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c7_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c7_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     kind, sid, box = action.args
     return [placed(kind, sid, box),
             *note(c7_added=data["c7_added"] + 1, c7_oop=data["c7_oop"] + (box == "out_of_play"))]
@@ -395,8 +319,8 @@ def c7s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-SIDES["7:unshaded"] = Side(c7u_choices, c7_act, what=left("c7_unshaded", 5, "c7_added"))
-SIDES["7:shaded"] = Side(c7s_choices, c7_act, what=lambda s, d: msg(
+PARTS["7:unshaded"] = Part(c7u_choices, c7_act, what=left("c7_unshaded", 5, "c7_added"))
+PARTS["7:shaded"] = Part(c7s_choices, c7_act, what=lambda s, d: msg(
     "c7_shaded", left=4 - d["c7_added"], oop=2 - d["c7_oop"]))
 
 
@@ -439,7 +363,8 @@ def c8_marker_off(state: GandhiState, sid: str, marker: str) -> list[Event]:
                       value=value)]
 
 
-def c8u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c8u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "in":
         sid = action.args[0]
         return note(c8_space=sid, c8_left=cubes(state, sid))
@@ -479,13 +404,14 @@ def c8s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c8s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c8s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     return [*support(state, sid, -1), *note(picked=[*picked(data), sid])]
 
 
-SIDES["8:unshaded"] = Side(c8u_choices, c8u_act, what=c8u_what, close=c8u_close)
-SIDES["8:shaded"] = Side(c8s_choices, c8s_act,
+PARTS["8:unshaded"] = Part(c8u_choices, c8u_act, what=c8u_what, close=c8u_close)
+PARTS["8:shaded"] = Part(c8s_choices, c8s_act,
                          what=lambda s, d: msg("c8_shaded", left=2 - len(picked(d))))
 
 
@@ -517,7 +443,8 @@ def c9u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             for a in removal_actions(state, s, f" {name(state, s)}")]
 
 
-def c9u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c9u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "in":
         sid = action.args[0]
         return [*add_unrest(state, sid), *note(picked=[*picked(data), sid])]
@@ -553,7 +480,8 @@ def c9s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c9s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c9s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "in":
         sid = action.args[0]
         return [*add_unrest(state, sid), *note(c9_space=sid)]
@@ -569,8 +497,8 @@ def c9s_close(state: GandhiState, data: dict[str, Any]) -> list[Event]:
     return support(state, sid, -2)
 
 
-SIDES["9:unshaded"] = Side(c9u_choices, c9u_act, what=c9u_what)
-SIDES["9:shaded"] = Side(
+PARTS["9:unshaded"] = Part(c9u_choices, c9u_act, what=c9u_what)
+PARTS["9:shaded"] = Part(
     c9s_choices, c9s_act, close=c9s_close,
     what=lambda s, d: msg("c9_shaded_remove", left=4 - d["c9_removed"])
     if d.get("c9_space") else msg("c9_shaded_space"))
@@ -610,7 +538,8 @@ def c26u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             if s not in picked(data) and cubes(state, s) and activists(state, s)]
 
 
-def c26u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c26u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "in":
         sid = action.args[0]
         n = min(cubes(state, sid), activists(state, sid))
@@ -658,7 +587,8 @@ def c26s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return []
 
 
-def c26s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c26s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     marker, sid = action.args
     if marker == "protest":
         return [MarkerSet(space=sid, marker="protest", value=1), *note(c26_protest=sid)]
@@ -670,8 +600,8 @@ def c26s_close(state: GandhiState, data: dict[str, Any]) -> list[Event]:
     return [e for s in spaces if c26_shifts(state, s) for e in support(state, s, -1)]
 
 
-SIDES["26:unshaded"] = Side(c26u_choices, c26u_act, what=c26u_what)
-SIDES["26:shaded"] = Side(
+PARTS["26:unshaded"] = Part(c26u_choices, c26u_act, what=c26u_what)
+PARTS["26:shaded"] = Part(
     c26s_choices, c26s_act, close=c26s_close,
     what=lambda s, d: msg("c26_shaded_protest" if "c26_protest" not in d
                           and c26s_spaces(s, d, "protest") else "c26_shaded_unrest"))
@@ -703,7 +633,8 @@ def c32u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             if state.space(s).count(GUERRILLAS_UNDERGROUND)]
 
 
-def c32u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c32u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "out":
         kind, sid = action.args
         return [PiecesRemoved(space=sid, kind=kind, count=1, to="out_of_play"),
@@ -719,7 +650,7 @@ def c32u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
     return msg("c32_unshaded_activate", left=4 - data["c32_flipped"])
 
 
-SIDES["32:unshaded"] = Side(c32u_choices, c32u_act, what=c32u_what)
+PARTS["32:unshaded"] = Part(c32u_choices, c32u_act, what=c32u_what)
 
 
 def card_32(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -759,7 +690,8 @@ def c57u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c57u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c57u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "out":
         kind, sid = action.args
         return [PiecesRemoved(space=sid, kind=kind, count=1, to="out_of_play"),
@@ -789,15 +721,16 @@ def c57s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c57s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c57s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     kind, sid, box = action.args
     return [placed(kind, sid, box),
             *note(c57_in=data["c57_in"] + 1, c57_oop=data["c57_oop"] + (box == "out_of_play"))]
 
 
-SIDES["57:unshaded"] = Side(c57u_choices, c57u_act, what=c57u_what,
-                            done=lambda s, d: note(c57_part=2) if c57_first_part(s, d) else None)
-SIDES["57:shaded"] = Side(c57s_choices, c57s_act, what=lambda s, d: msg(
+PARTS["57:unshaded"] = Part(c57u_choices, c57u_act, what=c57u_what,
+                            done=lambda s, d, c: note(c57_part=2) if c57_first_part(s, d) else None)
+PARTS["57:shaded"] = Part(c57s_choices, c57s_act, what=lambda s, d: msg(
     "c57_shaded", left=4 - d["c57_in"], oop=2 - d["c57_oop"]))
 
 
@@ -822,12 +755,13 @@ def c60s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c60s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c60s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     kind, sid, box = action.args  # 1.4.3 Activists on Railways are Active
     return [placed(kind, sid, box), *note(picked=[*picked(data), sid])]
 
 
-SIDES["60:shaded"] = Side(c60s_choices, c60s_act,
+PARTS["60:shaded"] = Part(c60s_choices, c60s_act,
                           what=lambda s, d: msg("c60_shaded", left=4 - len(picked(d))))
 
 
@@ -863,7 +797,8 @@ def c65u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c65u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c65u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     if action.verb == "remove":
         return [MarkerSet(space=sid, marker="muslim_state", value=0),
@@ -880,19 +815,11 @@ def c65_provinces(state: GandhiState) -> list[str]:
             if not state.space(s).muslim_state and not raj_control(state, s)]
 
 
-def c65_troops_space(state: GandhiState, data: dict[str, Any]) -> str | None:
-    sid: str | None = data.get("c65_space")
-    return sid if sid and state.space(sid).count(TROOPS) else None
-
-
 def c65s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     """#65 shaded: "Place a Muslim State in 1 Province without Raj Control (the Troops
     there to any City), or place Protest markers in any 3 States" -- 3 if there are
     (5.1.2), no ``done``.  The Raj moves the Troops, one at a time, to the Cities it
-    chooses (1.3.5 "the Raj player must move"); the marker goes down after the last."""
-    troops_in = c65_troops_space(state, data)
-    if troops_in:
-        return [Action(f"troop to {name(state, c)}", args=(c,)) for c in board(state).cities]
+    chooses (1.3.5 "the Raj player must move", ``choices.muslim_state``)."""
     mode = data.get("c65_mode")
     if mode == "state" or len(picked(data)) >= 3:
         return []
@@ -904,35 +831,25 @@ def c65s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             *protests]
 
 
-def c65s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c65s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     if action.verb == "protest":
         return [MarkerSet(space=sid, marker="protest", value=1),
                 *note(c65_mode="protest", picked=[*picked(data), sid])]
-    if action.verb == "muslim":
-        marker = [] if state.space(sid).count(TROOPS) else [
-            MarkerSet(space=sid, marker="muslim_state", value=1)]
-        return [*marker, *note(c65_mode="state", c65_space=sid)]
-    origin = data["c65_space"]  # a Troop leaves; after the last, the marker (1.4.2)
-    marker = [MarkerSet(space=origin, marker="muslim_state", value=1)] if state.space(
-        origin).count(TROOPS) == 1 else []
-    return [PiecesMoved(kind=TROOPS, count=1, origin=origin, destination=sid), *marker]
+    return [*muslim_state(state, sid), *note(c65_mode="state")]
 
 
 def c65s_what(state: GandhiState, data: dict[str, Any]) -> Msg:
-    troops_in = c65_troops_space(state, data)
-    if troops_in:
-        return msg("c65_shaded_troops", space=name(state, troops_in))
     if data.get("c65_mode") == "protest":
         return msg("c65_shaded_protest", left=3 - len(picked(data)))
     return msg("c65_shaded")
 
 
-SIDES["65:unshaded"] = Side(c65u_choices, c65u_act, what=lambda s, d: msg(
+PARTS["65:unshaded"] = Part(c65u_choices, c65u_act, what=lambda s, d: msg(
     "c65_unshaded_arrest" if d.get("c65_mode") == "arrest" else "c65_unshaded",
     left=2 - len(picked(d))))
-SIDES["65:shaded"] = Side(c65s_choices, c65s_act, what=c65s_what,
-                          seat=lambda s, d: RAJ if c65_troops_space(s, d) else None)
+PARTS["65:shaded"] = Part(c65s_choices, c65s_act, what=c65s_what)
 
 
 def card_65(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:

@@ -1,15 +1,13 @@
 """Scripted Events, group e (5.0-5.1): cards 5, 11, 16, 18, 28, 29, 37, 38, 39, 61, 67.
 A card not scripted is played by hand (``steps/event.py``).
 
-A text that needs choices runs the step ``event_e``: like ``event_c`` (``cards_c``), one
-``Part`` per card side says what may be chosen, what a choice does, and the rest of the
-text (``close``); the card's data keys start with ``c<card>_``.  Two things differ:
-
-- ``done`` goes to the card's ``act`` like any choice, so a text with two "up to" parts
-  (#16, #67) can end its first part and go on to the second (``phase``);
-- a new Muslim State (#29, #37, #38) is placed as in ``ops/nv.py``: the Raj moves the
-  Troops there to Cities one at a time (1.3.5 "the Raj player must immediately move"),
-  a decision asked of ``raj``; the marker goes down once the last Troop has left (1.4.2).
+A text that needs choices registers a ``Part`` of the shared step of choices
+(``scripts/choices.py``); the card's data keys start with ``c<card>_``.  Here ``done`` goes
+to the card's ``act`` like any choice (``part``), so a text with two "up to" parts (#16,
+#67) can end its first part and go on to the second (``phase``).  A new Muslim State (#29,
+#37, #38) is placed by ``choices.muslim_state``: the Raj moves the Troops there to Cities
+one at a time (1.3.5 "the Raj player must immediately move"); the marker goes down once
+the last Troop has left (1.4.2).
 """
 
 from __future__ import annotations
@@ -21,9 +19,8 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
-from engine.games.gandhi.deck import event_card
 from engine.games.gandhi.derived import board, is_state, raj_control
-from engine.games.gandhi.effects import begin, support, track, track_to
+from engine.games.gandhi.effects import support, track, track_to
 from engine.games.gandhi.events import (
     BoxTransfer,
     EligibilityMarked,
@@ -31,10 +28,7 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.names import space_text
-from engine.games.gandhi.ops.nv import move_troop, muslim_state, troop_moves
 from engine.games.gandhi.physical import base_rooms, in_box, marker_problem
 from engine.games.gandhi.pieces import (
     CONGRESS,
@@ -50,30 +44,44 @@ from engine.games.gandhi.pieces import (
     REV_BASES,
     SEPOYS,
 )
-from engine.games.gandhi.scripts.cards_c import (
+from engine.games.gandhi.scripts import choices
+from engine.games.gandhi.scripts.choices import (
     DONE,
+    PARTS,
     Part,
     add_unrest,
+    muslim_state,
     note,
     picked,
     set_support,
     space_action,
 )
-from engine.games.gandhi.state import GandhiState, clone
-from engine.games.gandhi.steps.event import SCRIPTED, face, finish, title
+from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.steps.event import SCRIPTED, finish
 
-STEP = "event_e"
-NEW_STATE = "e_state"   # the Province becoming a Muslim State while its Troops leave
 PASSIVE_SUPPORT, PASSIVE_OPPOSITION = 1, -1  # 1.6.1
 ACTIVISTS = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}  # 1.3.9 not Gandhi
 BASES = {ML_BASES: "league base", REV_BASES: "rev base"}
 GUERRILLA_WORDS = {GUERRILLAS_ACTIVE: "active", GUERRILLAS_UNDERGROUND: "underground"}
 
-PARTS: dict[str, Part] = {}
-
 
 def msg(key: str, **params: Any) -> Msg:
     return Msg(f"gandhi.scripts_e.{key}", **params)
+
+
+def start(state: GandhiState, card: str, faction: str, side: str, before: list[Event],
+          **data: Any) -> list[Event]:
+    return choices.start(state, card, faction, side, before,
+                         **{"picked": [], "phase": "", **data})
+
+
+def part(choose: Callable[[GandhiState, dict[str, Any]], list[Action]],
+         act: Callable[[GandhiState, dict[str, Any], Action, Chance], list[Event]],
+         what: Callable[[GandhiState, dict[str, Any]], Msg],
+         close: Callable[[GandhiState, dict[str, Any]], list[Event]] = choices.nothing
+         ) -> Part:
+    """A card side whose ``act`` also takes ``done`` (the end of a first "up to" part)."""
+    return Part(choose, act, what, close, done=lambda s, d, c: act(s, d, DONE, c))
 
 
 def what(key: str, most: int = 0, counter: str = "picked"
@@ -86,76 +94,6 @@ def what(key: str, most: int = 0, counter: str = "picked"
 
 
 # --- the step ----------------------------------------------------------------------------
-
-
-def start(state: GandhiState, card: str, faction: str, side: str, before: list[Event],
-          **data: Any) -> list[Event]:
-    """``before`` (the text's automatic first part), then the choices; if there is
-    nothing to choose, the rest of the text at once (5.1.2)."""
-    events = [*before, begin(STEP, faction, executing=faction, card=card, side=side,
-                             picked=[], phase="", **data)]
-    after = clone(state)
-    for event in events:
-        evolve(after, event)
-    if choices(after, after.step.data):
-        return events
-    return [*events, *end(after, faction)]
-
-
-def part_of(data: dict[str, Any]) -> Part:
-    return PARTS[f"{data['card']}:{data['side']}"]
-
-
-def choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
-    if data.get(NEW_STATE):  # 1.3.5 the Raj moves the Troops out first
-        return troop_moves(state, data[NEW_STATE])
-    return part_of(data).choices(state, data)
-
-
-def end(state: GandhiState, faction: str) -> list[Event]:
-    data = state.step.data
-    return [*part_of(data).close(state, data), *finish(faction)]
-
-
-@step(STEP)
-class ScriptedChoicesE:
-    """5.1 The executing Faction makes the selections of a scripted Event; the Raj moves
-    the Troops out of a new Muslim State (1.3.5)."""
-
-    def ask(self, state: GandhiState) -> Ask:
-        data = state.step.data
-        card = event_card(data["card"], state.pack)
-        if data.get(NEW_STATE):
-            now = msg("troops", space=space_text(board(state), data[NEW_STATE]))
-        else:
-            now = part_of(data).what(state, data)
-        prompt = msg("prompt", card=data["card"], title=title(card),
-                     side=Msg(f"gandhi.sequence.{data['side']}"),
-                     text=face(card, data["side"]), what=now)
-        # ``done`` alone if nothing may be chosen any more: reached only when a transfer or
-        # a withdrawal (1.5.2, 1.4.1) took the last choice away
-        seat = data.get("asking") or state.step.seat or ""
-        return Ask(seat, prompt, tuple(choices(state, data)) or (DONE,))
-
-    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
-        seat = state.step.seat or ""
-        data = state.step.data
-        offered = choices(state, data)
-        if action.verb == "done" and DONE not in offered:
-            return end(state, seat)
-        if data.get(NEW_STATE):
-            events = move_troop(state, data[NEW_STATE], action.args[0], NEW_STATE)
-        else:
-            events = part_of(data).act(state, data, action)
-        after = clone(state)
-        for event in events:
-            evolve(after, event)
-        if not choices(after, after.step.data):  # nothing more to choose: the rest
-            events += end(after, seat)
-        return events
-
-    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
-        return end(state, state.step.seat or "")  # never reached: ``ask`` always asks
 
 
 # --- shared pieces of text ---------------------------------------------------------------
@@ -226,7 +164,8 @@ def c5u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             and (state.space(s).muslim_state or state.space(s).support < 2)]
 
 
-def c5u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c5u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     """#5 unshaded: remove a Muslim State if present, shift 2 levels toward Active
     Support."""
     sid = action.args[0]
@@ -244,15 +183,16 @@ def c5s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
 
 
-def c5s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c5s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "done":
         return stop()
     sid = action.args[0]
     return [*set_support(state, sid, PASSIVE_OPPOSITION), *note(picked=[*picked(data), sid])]
 
 
-PARTS["5:unshaded"] = Part(c5u_choices, c5u_act, what=lambda s, d: msg("c5_unshaded"))
-PARTS["5:shaded"] = Part(c5s_choices, c5s_act, what=what("c5_shaded", 3))
+PARTS["5:unshaded"] = part(c5u_choices, c5u_act, what=lambda s, d: msg("c5_unshaded"))
+PARTS["5:shaded"] = part(c5s_choices, c5s_act, what=what("c5_shaded", 3))
 
 
 def card_5(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -280,7 +220,8 @@ def c11s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return out
 
 
-def c11s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c11s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     kind, sid = action.args
     counted = note(c11_released=data["c11_released"] + 1) if kind != GANDHI else []
     return [PiecesPlaced(space=sid, kind=kind, count=1, source="jail"), *counted]
@@ -293,7 +234,7 @@ def c11s_close(state: GandhiState, data: dict[str, Any]) -> list[Event]:
             for k in ACTIVISTS if in_box(state, "jail", k)]
 
 
-PARTS["11:shaded"] = Part(c11s_choices, c11s_act, close=c11s_close,
+PARTS["11:shaded"] = part(c11s_choices, c11s_act, close=c11s_close,
                           what=what("c11_shaded", 3, counter="c11_released"))
 
 
@@ -332,7 +273,8 @@ def c16u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             for s in picked(data) for k in bases_in(state, s)]
 
 
-def c16u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c16u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "done":  # the selection is over: the Base's turn
         return note(phase="base")
     if action.verb == "remove":
@@ -357,14 +299,15 @@ def c16s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c16s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c16s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "done":
         return stop()
     return [*place_base(action), *note(c16_added=data["c16_added"] + 1)]
 
 
-PARTS["16:unshaded"] = Part(c16u_choices, c16u_act, what=c16u_what)
-PARTS["16:shaded"] = Part(c16s_choices, c16s_act, what=what("c16_shaded", 2, "c16_added"))
+PARTS["16:unshaded"] = part(c16u_choices, c16u_act, what=c16u_what)
+PARTS["16:shaded"] = part(c16s_choices, c16s_act, what=what("c16_shaded", 2, "c16_added"))
 
 
 def card_16(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -397,7 +340,8 @@ def c18u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             if b.are_adjacent(first, s) and state.space(s).support < 2]
 
 
-def c18u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c18u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     """#18 unshaded: each space 1 level toward Active Support."""
     sid = action.args[-1]
     placed = place_base(action) if len(action.args) == 2 else []
@@ -416,7 +360,8 @@ def c18s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c18s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c18s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "done":
         return stop()
     kind, sid = action.args
@@ -427,8 +372,8 @@ def c18u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
     return msg("c18_unshaded_shift" if picked(data) else "base")
 
 
-PARTS["18:unshaded"] = Part(c18u_choices, c18u_act, what=c18u_what)
-PARTS["18:shaded"] = Part(c18s_choices, c18s_act, what=what("c18_shaded", 4, "c18_added"))
+PARTS["18:unshaded"] = part(c18u_choices, c18u_act, what=c18u_what)
+PARTS["18:shaded"] = part(c18s_choices, c18s_act, what=what("c18_shaded", 4, "c18_added"))
 
 
 def card_18(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -443,7 +388,8 @@ def c28u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return base_then_shift_choices(state, data, tuple(BASES))
 
 
-def c28u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c28u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     """#28 unshaded: that space 2 levels toward Active Support."""
     sid = action.args[-1]
     placed = place_base(action) if len(action.args) == 2 else []
@@ -459,13 +405,14 @@ def c28s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             if state.space(s).count(CONGRESS_ACTIVISTS) and state.space(s).support > -2]
 
 
-def c28s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c28s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     return [*support(state, sid, -1), *note(picked=[sid])]
 
 
-PARTS["28:unshaded"] = Part(c28u_choices, c28u_act, what=lambda s, d: msg("base"))
-PARTS["28:shaded"] = Part(c28s_choices, c28s_act, what=lambda s, d: msg("c28_shaded"))
+PARTS["28:unshaded"] = part(c28u_choices, c28u_act, what=lambda s, d: msg("base"))
+PARTS["28:shaded"] = part(c28s_choices, c28s_act, what=lambda s, d: msg("c28_shaded"))
 
 
 def card_28(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -494,7 +441,8 @@ def c29u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return []
 
 
-def c29u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c29u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "remove":
         return [*remove_state(action.args[0]), *note(phase="who")]
     return [EligibilityMarked(faction=action.args[0], eligible=False), *stop()]
@@ -519,14 +467,15 @@ def c29s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*base_placements(state, spaces), *new_state_actions(state, spaces)]
 
 
-def c29s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c29s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "state":
-        return [*muslim_state(state, action.args[0], NEW_STATE), *stop()]
+        return [*muslim_state(state, action.args[0]), *stop()]
     return [*place_base(action), *stop()]
 
 
-PARTS["29:unshaded"] = Part(c29u_choices, c29u_act, what=c29u_what)
-PARTS["29:shaded"] = Part(c29s_choices, c29s_act, what=lambda s, d: msg("c29_shaded"))
+PARTS["29:unshaded"] = part(c29u_choices, c29u_act, what=c29u_what)
+PARTS["29:shaded"] = part(c29s_choices, c29s_act, what=lambda s, d: msg("c29_shaded"))
 
 
 def card_29(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -548,10 +497,11 @@ def c37u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             and s not in picked(data) and state.space(s).support != PASSIVE_SUPPORT]
 
 
-def c37u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c37u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     if action.verb == "state":
-        return [*muslim_state(state, sid, NEW_STATE), *note(phase="set")]
+        return [*muslim_state(state, sid), *note(phase="set")]
     return [*set_support(state, sid, PASSIVE_SUPPORT), *note(picked=[*picked(data), sid])]
 
 
@@ -566,7 +516,8 @@ def c37s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [] if picked(data) else [space_action(state, s) for s in muslim_states(state)]
 
 
-def c37s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c37s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     """#37 shaded: then a Revolutionaries Base there, if one is Available and there is
     room (5.1.1, 1.4.2)."""
     sid = action.args[0]
@@ -575,11 +526,11 @@ def c37s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[E
     return [*remove_state(sid), *base, *note(picked=[sid])]
 
 
-PARTS["37:unshaded"] = Part(
+PARTS["37:unshaded"] = part(
     c37u_choices, c37u_act, what=c37u_what,
     # 5.0 the Muslim League stays Eligible, whoever executes
     close=lambda s, d: [EligibilityMarked(faction=MUSLIM_LEAGUE, eligible=True)])
-PARTS["37:shaded"] = Part(c37s_choices, c37s_act, what=lambda s, d: msg("c37_shaded"))
+PARTS["37:shaded"] = part(c37s_choices, c37s_act, what=lambda s, d: msg("c37_shaded"))
 
 
 def card_37(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -603,7 +554,8 @@ def c38u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
               for s in b.spaces for k in bases_in(state, s))]
 
 
-def c38u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c38u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     """#38 unshaded: then that space to Passive Support (a Base on a Railway is
     impossible: 1.4.2)."""
     sid = action.args[0]
@@ -625,10 +577,11 @@ def c38s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             if in_box(state, "out_of_play", kind) and (kind not in BASES or room)]
 
 
-def c38s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c38s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "state":
         sid = action.args[0]
-        return [*muslim_state(state, sid, NEW_STATE), *note(phase="piece", picked=[sid])]
+        return [*muslim_state(state, sid), *note(phase="piece", picked=[sid])]
     kind = action.args[0]  # 1.4.3 new Guerrillas are placed Underground
     placed = GUERRILLAS_UNDERGROUND if kind == GUERRILLAS else kind
     return [PiecesPlaced(space=picked(data)[0], kind=placed, count=1, source="out_of_play"),
@@ -639,8 +592,8 @@ def c38s_what(state: GandhiState, data: dict[str, Any]) -> Msg:
     return msg("c38_shaded" if data["phase"] == "" else "c38_shaded_piece")
 
 
-PARTS["38:unshaded"] = Part(c38u_choices, c38u_act, what=lambda s, d: msg("c38_unshaded"))
-PARTS["38:shaded"] = Part(c38s_choices, c38s_act, what=c38s_what)
+PARTS["38:unshaded"] = part(c38u_choices, c38u_act, what=lambda s, d: msg("c38_unshaded"))
+PARTS["38:shaded"] = part(c38s_choices, c38s_act, what=c38s_what)
 
 
 def card_38(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -676,7 +629,8 @@ def c39u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             and s not in picked(data) and c39_activists(state, s) and c39_others(state, s)]
 
 
-def c39u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c39u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "remove":
         sid, kind = data["c39_space"], action.args[0]
         left = data["c39_left"] - 1
@@ -729,7 +683,8 @@ def c39s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c39s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c39s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "done":
         return stop()
     kind, sid = action.args[:2]  # 5.1.3 the replaced piece goes to Available
@@ -739,8 +694,8 @@ def c39s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[E
     return [*events, *note(c39_replaced=data["c39_replaced"] + 1, c39_space=sid)]
 
 
-PARTS["39:unshaded"] = Part(c39u_choices, c39u_act, what=c39u_what)
-PARTS["39:shaded"] = Part(c39s_choices, c39s_act,
+PARTS["39:unshaded"] = part(c39u_choices, c39u_act, what=c39u_what)
+PARTS["39:shaded"] = part(c39s_choices, c39s_act,
                           what=what("c39_shaded", 3, "c39_replaced"))
 
 
@@ -761,7 +716,8 @@ def c61u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
 
 
-def c61u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c61u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     """#61 unshaded: 1 level toward Passive Support, and Unity -1 for the space."""
     if action.verb == "done":
         return stop()
@@ -780,14 +736,15 @@ def c61s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c61s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c61s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "done":
         return stop()
     return [*place_base(action), *note(picked=[*picked(data), action.args[1]])]
 
 
-PARTS["61:unshaded"] = Part(c61u_choices, c61u_act, what=what("c61_unshaded", 2))
-PARTS["61:shaded"] = Part(c61s_choices, c61s_act, what=what("c61_shaded", 2))
+PARTS["61:unshaded"] = part(c61u_choices, c61u_act, what=what("c61_unshaded", 2))
+PARTS["61:shaded"] = part(c61s_choices, c61s_act, what=what("c61_shaded", 2))
 
 
 def card_61(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -814,7 +771,8 @@ def c67u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return []
 
 
-def c67u_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c67u_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "done":
         return note(phase="remove")
     if action.verb == "remove":
@@ -853,7 +811,8 @@ def c67s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     return []
 
 
-def c67s_act(state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+def c67s_act(state: GandhiState, data: dict[str, Any], action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "done":  # ends the selection, or the removals
         selecting = data["phase"] == "" and any(a.verb == "in"
                                                  for a in c67s_choices(state, data))
@@ -871,8 +830,8 @@ def c67s_what(state: GandhiState, data: dict[str, Any]) -> Msg:
     return msg("c67_shaded_sepoys", left=4 - data["c67_removed"])
 
 
-PARTS["67:unshaded"] = Part(c67u_choices, c67u_act, what=c67u_what)
-PARTS["67:shaded"] = Part(c67s_choices, c67s_act, what=c67s_what)
+PARTS["67:unshaded"] = part(c67u_choices, c67u_act, what=c67u_what)
+PARTS["67:shaded"] = part(c67s_choices, c67s_act, what=c67s_what)
 
 
 def card_67(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:

@@ -1,14 +1,11 @@
 """Scripted Events, group f (5.0-5.1): cards 6, 22, 23, 24, 33, 36, 41, 47, 50, 53, 72.  A
 card not scripted here is played by hand (``steps/event.py``).
 
-A text that needs choices runs the step ``event_f``: the executing Faction decides (5.1:
-it makes all selections), one space or piece at a time; the card's part of the step's data
-is prefixed ``c<card>_``.  It is the pattern of ``cards_c`` (``Part``: choices, act, what,
-close) with two additions: ``act`` gets the dice (``chance``), and a side may give
-``done`` a meaning of its own (the end of the first part of a text, e.g. #23 unshaded "In
-up to 3 spaces ..., then remove up to 5 ..."); otherwise ``done`` ends the Event.  When
-nothing more may be chosen, the rest of the text is carried out and the Event ends
-(``finish``).
+A text that needs choices registers a ``Part`` of the shared step of choices
+(``scripts/choices.py``): the executing Faction decides (5.1: it makes all selections), one
+space or piece at a time; a choice may roll dice (#23, #36, #41), and ``done`` may end only
+the first part of a text (e.g. #23 unshaded "In up to 3 spaces ..., then remove up to 5
+...").
 
 Readings of ambiguous texts are written in each card's comments and in
 docs/rules-choices.md ("Events (5.0)").
@@ -17,16 +14,14 @@ docs/rules-choices.md ("Events (5.0)").
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import Msg
-from engine.games.gandhi.deck import event_card
 from engine.games.gandhi.derived import available, board, raj_control
-from engine.games.gandhi.effects import begin, resources
+from engine.games.gandhi.effects import resources
 from engine.games.gandhi.events import (
     Box,
     BoxTransfer,
@@ -36,8 +31,6 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.names import space_text
 from engine.games.gandhi.ops.revolutionaries import (
     activate_all,
@@ -67,12 +60,22 @@ from engine.games.gandhi.pieces import (
     TROOPS,
     box_kind,
 )
-from engine.games.gandhi.scripts.cards_c import add_unrest, note, picked, set_support
-from engine.games.gandhi.state import GandhiState, clone
-from engine.games.gandhi.steps.event import SCRIPTED, face, finish, title
+from engine.games.gandhi.scripts.choices import (
+    DONE,
+    PARTS,
+    Data,
+    Part,
+    add_unrest,
+    after,
+    note,
+    picked,
+    set_support,
+    space_action,
+    start,
+)
+from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.steps.event import SCRIPTED
 
-STEP = "event_f"
-DONE = Action("done", Msg("gandhi.label.done"))
 NEUTRAL = 0  # 1.6.1
 
 ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)  # 1.3.9 Gandhi is not an Activist
@@ -94,10 +97,6 @@ KINDS_OF = {f: tuple(k for k in MAP_KINDS if OWNER[k] == f) for f in FACTIONS}
 
 def where(state: GandhiState, sid: str) -> str:
     return space_text(board(state), sid)
-
-
-def space_action(state: GandhiState, sid: str, verb: str = "in") -> Action:
-    return Action(f"{verb} {where(state, sid)}", args=(sid,))
 
 
 def owner(kind: str) -> str:
@@ -176,90 +175,11 @@ def forced(state: GandhiState, sid: str, kinds: list[str], most: int, to: Box
     return None
 
 
-def after(state: GandhiState, events: list[Event]) -> GandhiState:
-    copy = clone(state)
-    for event in events:
-        evolve(copy, event)
-    return copy
-
-
 def msg(key: str, **params: Any) -> Msg:
     return Msg(f"gandhi.scripts_f.{key}", **params)
 
 
-# --- the step of choices inside an Event -------------------------------------------------------
 
-Data = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Part:
-    """What a card side asks: its choices now (``done`` included where the text says "up
-    to"), what a choice does, the rest of the text once the choices are over, and what
-    ``done`` does if it only closes the first part of the text (None: the Event ends)."""
-
-    choices: Callable[[GandhiState, Data], list[Action]]
-    act: Callable[[GandhiState, Data, Action, Chance], list[Event]]
-    what: Callable[[GandhiState, Data], Msg]
-    close: Callable[[GandhiState, Data], list[Event]] = lambda s, d: []
-    done: Callable[[GandhiState, Data], list[Event] | None] = lambda s, d: None
-
-
-PARTS: dict[str, Part] = {}
-
-
-def part_of(data: Data) -> Part:
-    return PARTS[f"{data['card']}:{data['side']}"]
-
-
-def start(state: GandhiState, card: str, faction: str, side: str, before: list[Event],
-          **data: Any) -> list[Event]:
-    """``before`` (the text's first, automatic part), then the choices; if there is
-    nothing to choose, the rest of the text at once (5.1.2)."""
-    events = [*before, begin(STEP, faction, executing=faction, card=card, side=side, **data)]
-    now = after(state, events)
-    if PARTS[f"{card}:{side}"].choices(now, now.step.data):
-        return events
-    return [*events, *end(now)]
-
-
-def end(state: GandhiState) -> list[Event]:
-    data = state.step.data
-    return [*part_of(data).close(state, data), *finish(data["executing"])]
-
-
-@step(STEP)
-class ScriptedChoicesF:
-    """5.1 The executing Faction makes the selections of a scripted Event."""
-
-    def ask(self, state: GandhiState) -> Ask:
-        data = state.step.data
-        card = event_card(data["card"], state.pack)
-        prompt = msg("prompt", card=data["card"], title=title(card),
-                     side=Msg(f"gandhi.sequence.{data['side']}"),
-                     text=face(card, data["side"]), what=part_of(data).what(state, data))
-        # ``done`` alone only if a transfer or a withdrawal (1.5.2, 1.4.1) took the last
-        # choice away (otherwise ``start`` and ``act`` end the Event themselves)
-        return Ask(state.step.seat or "", prompt,
-                   tuple(part_of(data).choices(state, data)) or (DONE,))
-
-    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
-        data = state.step.data
-        part = part_of(data)
-        if action.verb == "done":
-            first = part.done(state, data)
-            if first is None:
-                return end(state)
-            events = first
-        else:
-            events = part.act(state, data, action, chance)
-        now = after(state, events)
-        if not part.choices(now, now.step.data):  # nothing more to choose: the rest
-            events = [*events, *end(now)]
-        return events
-
-    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
-        return end(state)  # never reached: ``ask`` always asks
 
 
 def simple(card: str) -> Callable[[GandhiState, str, str, Chance], list[Event]]:
@@ -467,7 +387,7 @@ def c23u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> 
     return [*flips, *note(picked=[*picked(data), sid])]
 
 
-def c23u_done(state: GandhiState, data: Data) -> list[Event] | None:
+def c23u_done(state: GandhiState, data: Data, chance: Chance) -> list[Event] | None:
     return None if c23u_removing(state, data) else note(c23_phase="remove")
 
 
@@ -585,7 +505,7 @@ def c24u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> 
     return [*chosen, *note(c24_space=sid, c24_left=most)]
 
 
-def c24u_done(state: GandhiState, data: Data) -> list[Event] | None:
+def c24u_done(state: GandhiState, data: Data, chance: Chance) -> list[Event] | None:
     return None if c24u_removing(state, data) else note(c24_phase="remove")
 
 
@@ -699,7 +619,7 @@ def c33s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> 
     return [PiecesRemoved(space=sid, kind=kind, count=1), *note(picked=[*picked(data), sid])]
 
 
-def c33s_done(state: GandhiState, data: Data) -> list[Event] | None:
+def c33s_done(state: GandhiState, data: Data, chance: Chance) -> list[Event] | None:
     return note(c33_phase="release") if c33s_removing(state, data) else None
 
 

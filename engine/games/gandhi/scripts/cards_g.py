@@ -2,12 +2,10 @@
 (``steps/event.py``).
 
 Scripted (both sides): 31, 34, 43, 49, 51, 52, 54, 55, 58, 63, 69.  A text that needs
-choices runs the step ``event_g``: like ``event_c`` (``cards_c``), one choice at a time, the
-card's part of the step's data prefixed ``c<card>_``; besides, a part may hand one choice to
-another Faction (#49: the Raj decides whether it pays), carry out automatic text between
-two choices (``settle``) and give ``done`` a meaning other than the end (#54 unshaded: the
-Sepoys are over, the removals follow).  When nothing more may be chosen the rest of the
-text is carried out and the Event ends (``finish``).
+choices registers a ``Part`` of the shared step of choices (``scripts/choices.py``), one
+choice at a time; #49 hands one choice to the Raj (whether it pays), #54 unshaded carries
+out text between two choices (``settle``) and gives ``done`` another meaning (the Sepoys are
+over, the removals follow).
 
 Readings of the texts (also in docs/rules-choices.md) are in each card's docstring.
 """
@@ -15,16 +13,14 @@ Readings of the texts (also in docs/rules-choices.md) are in each card's docstri
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
-from engine.games.gandhi.deck import event_card
 from engine.games.gandhi.derived import board, is_state, protests_for_events
-from engine.games.gandhi.effects import begin, resources, support, track
+from engine.games.gandhi.effects import resources, support, track
 from engine.games.gandhi.events import (
     BoxTransfer,
     EligibilityMarked,
@@ -33,8 +29,6 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.names import space_text
 from engine.games.gandhi.physical import enters, in_box, marker_problem
 from engine.games.gandhi.pieces import (
@@ -49,130 +43,29 @@ from engine.games.gandhi.pieces import (
     SEPOYS,
     TROOPS,
 )
-from engine.games.gandhi.scripts.cards_c import (
-    ACTIVIST_WORDS,
+from engine.games.gandhi.scripts.cards_c import ACTIVIST_WORDS, GUERRILLA_WORDS, gandhi_to
+from engine.games.gandhi.scripts.choices import (
     DONE,
-    GUERRILLA_WORDS,
-    gandhi_to,
+    PARTS,
+    Data,
+    Part,
     note,
     picked,
     space_action,
+    start,
 )
-from engine.games.gandhi.state import GandhiState, clone
-from engine.games.gandhi.steps.event import SCRIPTED, face, finish, title
+from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.steps.event import SCRIPTED, finish
 
-STEP = "event_g"
 BIHAR, EAST_BENGAL = "bihar", "east_bengal"
 ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)  # 1.3.9 Gandhi is not an Activist
 GUERRILLA_KINDS = (GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND)
 PLACED_WORDS = {**ACTIVIST_WORDS, GUERRILLAS: "guerrilla"}  # Activist or Guerrilla
 
-Data = dict[str, Any]
-Choices = Callable[[GandhiState, Data], list[Action]]
-Auto = Callable[[GandhiState, Data], list[Event]]
-
-
-def nothing(state: GandhiState, data: Data) -> list[Event]:
-    return []
-
-
-def nobody(state: GandhiState, data: Data) -> str | None:
-    return None
-
-
-@dataclass(frozen=True)
-class GPart:
-    """What a card side asks (``done`` included where the text says "up to"), what a
-    choice does, and the rest of the text once the choices are over.  ``settle``: text
-    carried out by itself between choices (it must change the data when it returns
-    events); ``seat``: another Faction that makes the next choice (5.1 "sometimes
-    involving actions or decisions by other Factions"); ``done``: what ``done`` does when
-    it is not the end of the choices."""
-
-    choices: Choices
-    act: Callable[[GandhiState, Data, Action], list[Event]]
-    what: Callable[[GandhiState, Data], Msg]
-    close: Auto = nothing
-    settle: Auto = nothing
-    seat: Callable[[GandhiState, Data], str | None] = nobody
-    done: Auto | None = None
-
-
-PARTS: dict[str, GPart] = {}
-
-
-def part_of(data: Data) -> GPart:
-    return PARTS[f"{data['card']}:{data['side']}"]
 
 
 def msg(key: str, **params: Any) -> Msg:
     return Msg(f"gandhi.scripts_g.{key}", **params)
-
-
-def start(state: GandhiState, card: str, faction: str, side: str, before: list[Event],
-          **data: Any) -> list[Event]:
-    """``before`` (the text's first, automatic part), then the choices; if there is
-    nothing to choose, the rest of the text at once (5.1.2)."""
-    begun = begin(STEP, faction, executing=faction, card=card, side=side, **data)
-    return proceed(state, [*before, begun])
-
-
-def proceed(state: GandhiState, events: list[Event]) -> list[Event]:
-    """After ``events``: the automatic text they lead to, then the end of the Event if
-    nothing is left to choose."""
-    after = clone(state)
-    for event in events:
-        evolve(after, event)
-    part = part_of(after.step.data)
-    for _ in range(50):  # every settle changes the data; 50 is far beyond any card
-        more = part.settle(after, after.step.data)
-        if not more:
-            break
-        for event in more:
-            evolve(after, event)
-        events = [*events, *more]
-    if not part.choices(after, after.step.data):
-        events = [*events, *end(after)]
-    return events
-
-
-def end(state: GandhiState) -> list[Event]:
-    data = state.step.data
-    return [*part_of(data).close(state, data), *finish(data["executing"])]
-
-
-@step(STEP)
-class ScriptedChoicesG:
-    """5.1 The executing Faction (or the Faction the text names) makes the selections of a
-    scripted Event."""
-
-    def ask(self, state: GandhiState) -> Ask:
-        data = state.step.data
-        part = part_of(data)
-        card = event_card(data["card"], state.pack)
-        prompt = msg("prompt", card=data["card"], title=title(card),
-                     side=Msg(f"gandhi.sequence.{data['side']}"),
-                     text=face(card, data["side"]), what=part.what(state, data))
-        seat = part.seat(state, data) or state.step.seat or ""
-        # ``done`` alone if nothing may be chosen any more: reached only when a transfer or
-        # a withdrawal (1.5.2, 1.4.1) took the last choice away
-        return Ask(seat, prompt, tuple(part.choices(state, data)) or (DONE,))
-
-    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
-        data = state.step.data
-        part = part_of(data)
-        if action.verb == "done":
-            if part.done is None:
-                return end(state)
-            return proceed(state, part.done(state, data))
-        return proceed(state, part.act(state, data, action))
-
-    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
-        return end(state)  # never reached: ``ask`` always asks
-
-
-def register(card: str, side: str, part: GPart) -> None:
-    PARTS[f"{card}:{side}"] = part
 
 
 def left(key: str, most: int, count: str = "picked") -> Callable[[GandhiState, Data], Msg]:
@@ -274,12 +167,13 @@ def c31s_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c31s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c31s_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     return [PiecesPlaced(space=BIHAR, kind=action.args[0], count=1),
             *note(c31_added=data["c31_added"] + 1)]
 
 
-register("31", "shaded", GPart(c31s_choices, c31s_act, what=left("c31_shaded", 3, "c31_added")))
+PARTS["31:shaded"] = Part(c31s_choices, c31s_act, what=left("c31_shaded", 3, "c31_added"))
 
 
 def card_31(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -335,7 +229,8 @@ def c34s_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*strikes, DONE] if strikes else []
 
 
-def c34s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c34s_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     if not action.args:
         return note(c34_mode=action.verb)
     count = note(c34_count=data["c34_count"] + 1)
@@ -352,7 +247,7 @@ def c34s_what(state: GandhiState, data: Data) -> Msg:
     return msg(f"c34_{mode}", left=(3 if mode == "activists" else 2) - data["c34_count"])
 
 
-register("34", "shaded", GPart(c34s_choices, c34s_act, what=c34s_what))
+PARTS["34:shaded"] = Part(c34s_choices, c34s_act, what=c34s_what)
 
 
 def card_34(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -401,7 +296,8 @@ def c43u_take(state: GandhiState, sid: str, counts: dict[str, int], due: int) ->
     return note(c43_space=sid, c43_left=due)
 
 
-def c43u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c43u_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "in":
         sid = action.args[0]
         due = min(cubes(state, sid) + guerrillas(state, sid), activists(state, sid))
@@ -444,7 +340,8 @@ def c43s_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c43s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c43s_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     g, sid = action.args[:2]
     events: list[Event] = [PiecesRemoved(space=sid, kind=g, count=1)]
     if len(action.args) > 2:
@@ -452,9 +349,9 @@ def c43s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
     return [*events, *note(picked=[*picked(data), sid])]
 
 
-register("43", "unshaded", GPart(c43u_choices, c43u_act, what=c43u_what,
-                                 close=lambda s, d: track(s, "restraint", -1)))
-register("43", "shaded", GPart(c43s_choices, c43s_act, what=lambda s, d: msg("c43_shaded")))
+PARTS["43:unshaded"] = Part(c43u_choices, c43u_act, what=c43u_what,
+                                 close=lambda s, d: track(s, "restraint", -1))
+PARTS["43:shaded"] = Part(c43s_choices, c43s_act, what=lambda s, d: msg("c43_shaded"))
 
 
 def card_43(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -494,7 +391,8 @@ def c49u_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c49u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c49u_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "pay":
         return [*resources(state, RAJ, -2), *shift(state, data["c49_pay"], +1),
                 *note(c49_pay=None)]
@@ -523,16 +421,17 @@ def c49s_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
 
 
-def c49s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c49s_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     return [MarkerSet(space=sid, marker="protest", value=0), *shift(state, sid, -1),
             *note(picked=[*picked(data), sid])]
 
 
-register("49", "unshaded", GPart(
+PARTS["49:unshaded"] = Part(
     c49u_choices, c49u_act, what=c49u_what,
-    seat=lambda s, d: RAJ if d.get("c49_pay") is not None else None))
-register("49", "shaded", GPart(c49s_choices, c49s_act, what=left("c49_shaded", 3)))
+    seat=lambda s, d: RAJ if d.get("c49_pay") is not None else None)
+PARTS["49:shaded"] = Part(c49s_choices, c49s_act, what=left("c49_shaded", 3))
 
 
 def card_49(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -553,15 +452,16 @@ def c51s_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c51s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c51s_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     kind, rail = action.args
     return [PiecesPlaced(space=rail, kind=placed_kind(kind), count=1),
             *note(c51_placed=data["c51_placed"] + 1)]
 
 
-register("51", "shaded", GPart(c51s_choices, c51s_act,
+PARTS["51:shaded"] = Part(c51s_choices, c51s_act,
                                what=left("c51_shaded", 3, "c51_placed"),
-                               close=lambda s, d: track(s, "restraint", -2)))
+                               close=lambda s, d: track(s, "restraint", -2))
 
 
 def card_51(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -589,7 +489,8 @@ def c52u_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
 
 
-def c52u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c52u_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     return [*shift(state, sid, +1), *note(picked=[*picked(data), sid])]
 
@@ -617,7 +518,8 @@ def c52s_choices(state: GandhiState, data: Data) -> list[Action]:
     return [space_action(state, s) for s in whole or spaces]
 
 
-def c52s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c52s_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "in":
         sid = action.args[0]
         wait = sid if ready(state, list(PLACED_WORDS)) else None
@@ -633,9 +535,9 @@ def c52s_what(state: GandhiState, data: Data) -> Msg:
     return msg("c52_shaded", left=2 - len(picked(data)))
 
 
-register("52", "unshaded", GPart(c52u_choices, c52u_act, what=left("c52_unshaded", 2),
-                                 close=lambda s, d: stays(CONGRESS, False)))
-register("52", "shaded", GPart(c52s_choices, c52s_act, what=c52s_what))
+PARTS["52:unshaded"] = Part(c52u_choices, c52u_act, what=left("c52_unshaded", 2),
+                                 close=lambda s, d: stays(CONGRESS, False))
+PARTS["52:shaded"] = Part(c52s_choices, c52s_act, what=c52s_what)
 
 
 def card_52(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -681,7 +583,8 @@ def c54u_choices(state: GandhiState, data: Data) -> list[Action]:
             for k in GUERRILLA_KINDS if state.space(sid).count(k)]
 
 
-def c54u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c54u_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "sepoy":
         sid = action.args[0]
         chosen = picked(data)
@@ -748,7 +651,8 @@ def c54s_choices(state: GandhiState, data: Data) -> list[Action]:
     return out
 
 
-def c54s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c54s_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     done = note(picked=[*picked(data), sid])
     if action.verb == "shift":
@@ -757,9 +661,10 @@ def c54s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
     return [PiecesRemoved(space=sid, kind=SEPOYS, count=gone), *done]
 
 
-register("54", "unshaded", GPart(c54u_choices, c54u_act, what=c54u_what,
-                                 settle=c54u_settle, done=c54u_done))
-register("54", "shaded", GPart(c54s_choices, c54s_act, what=left("c54_shaded", 3)))
+PARTS["54:unshaded"] = Part(c54u_choices, c54u_act, what=c54u_what,
+                                 settle=c54u_settle,
+                              done=lambda s, d, c: c54u_done(s, d))
+PARTS["54:shaded"] = Part(c54s_choices, c54s_act, what=left("c54_shaded", 3))
 
 
 def card_54(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -805,7 +710,8 @@ def c55s_choices(state: GandhiState, data: Data) -> list[Action]:
             for k in ready(state, ACTIVISTS)]
 
 
-def c55s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c55s_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "in":
         sid = action.args[0]
         return [*protest_on(state, sid), *note(picked=[*picked(data), sid])]
@@ -826,7 +732,7 @@ def c55s_what(state: GandhiState, data: Data) -> Msg:
     return msg("c55_activists", left=2 - data["c55_added"], space=name(state, there))
 
 
-register("55", "shaded", GPart(c55s_choices, c55s_act, what=c55s_what))
+PARTS["55:shaded"] = Part(c55s_choices, c55s_act, what=c55s_what)
 
 
 def card_55(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -869,7 +775,8 @@ def c58u_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c58u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c58u_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     done = note(picked=[*picked(data), sid])
     if action.verb == "remove":
@@ -903,7 +810,8 @@ def c58s_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c58s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c58s_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     kind, sid = action.args[:2]
     events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1)]
     if len(action.args) > 2:
@@ -911,10 +819,10 @@ def c58s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
     return [*events, *note(picked=[*picked(data), sid])]
 
 
-register("58", "unshaded", GPart(
+PARTS["58:unshaded"] = Part(
     c58u_choices, c58u_act,
-    what=lambda s, d: msg("c58_unshaded", left=d["c58_most"] - len(picked(d)))))
-register("58", "shaded", GPart(c58s_choices, c58s_act, what=left("c58_shaded", 3)))
+    what=lambda s, d: msg("c58_unshaded", left=d["c58_most"] - len(picked(d))))
+PARTS["58:shaded"] = Part(c58s_choices, c58s_act, what=left("c58_shaded", 3))
 
 
 def card_58(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -942,7 +850,8 @@ def c63u_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
 
 
-def c63u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c63u_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     sid = action.args[0]
     delta = toward_passive_opposition(state.space(sid).support)
     return [*support(state, sid, delta), *resources(state, RAJ, 3),
@@ -959,14 +868,15 @@ def c63s_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c63s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c63s_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     return [BoxTransfer(kind=action.args[0], count=1, origin="out_of_play",
                         destination="available"), *note(c63_moved=data["c63_moved"] + 1)]
 
 
-register("63", "unshaded", GPart(c63u_choices, c63u_act, what=left("c63_unshaded", 3)))
-register("63", "shaded", GPart(c63s_choices, c63s_act, what=left("c63_shaded", 3, "c63_moved"),
-                               close=lambda s, d: stays(d["executing"], True)))
+PARTS["63:unshaded"] = Part(c63u_choices, c63u_act, what=left("c63_unshaded", 3))
+PARTS["63:shaded"] = Part(c63s_choices, c63s_act, what=left("c63_shaded", 3, "c63_moved"),
+                               close=lambda s, d: stays(d["executing"], True))
 
 
 def card_63(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -996,7 +906,8 @@ def c69u_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*out, DONE] if out else []
 
 
-def c69u_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c69u_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     kind, box, sid = action.args
     return [PiecesPlaced(space=sid, kind=kind, count=1,
                          source="out_of_play" if box == "out_of_play" else "available"),
@@ -1027,7 +938,8 @@ def c69s_choices(state: GandhiState, data: Data) -> list[Action]:
     return [*out, DONE]
 
 
-def c69s_act(state: GandhiState, data: Data, action: Action) -> list[Event]:
+def c69s_act(state: GandhiState, data: Data, action: Action,
+        chance: Chance) -> list[Event]:
     if action.verb == "flip":
         flips: list[Event] = [
             PiecesFlipped(space=s, kind=GUERRILLAS_ACTIVE, to_kind=GUERRILLAS_UNDERGROUND,
@@ -1046,9 +958,9 @@ def c69s_what(state: GandhiState, data: Data) -> Msg:
     return msg("c69_shaded", left=4 - data["c69_added"])
 
 
-register("69", "unshaded", GPart(c69u_choices, c69u_act,
-                                 what=left("c69_unshaded", 3, "c69_added")))
-register("69", "shaded", GPart(c69s_choices, c69s_act, what=c69s_what))
+PARTS["69:unshaded"] = Part(c69u_choices, c69u_act,
+                                 what=left("c69_unshaded", 3, "c69_added"))
+PARTS["69:shaded"] = Part(c69s_choices, c69s_act, what=c69s_what)
 
 
 def card_69(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:

@@ -1,0 +1,205 @@
+"""The step of choices inside a scripted Event (5.1), shared by every card module.
+
+A card side that leaves choices open registers a ``Part`` under ``"<card>:<side>"``:
+
+- ``choices``: what may be chosen now (``done`` included where the text says "up to");
+  when nothing may be chosen, the rest of the text is carried out (``close``) and the
+  Event ends (5.1.2);
+- ``act``: what a choice does (it may roll dice: ``chance``);
+- ``what``: the part of the prompt that says what is being asked;
+- ``close``: the rest of the text once the choices are over;
+- ``settle``: text carried out by itself between choices (it must change the step's data
+  whenever it returns events, so that it settles);
+- ``seat``: another Faction that makes the next choice (5.1 "decisions by other
+  Factions"), or None for the executing Faction;
+- ``done``: what ``done`` does when it ends only a first part of the text (None: the
+  Event ends).
+
+A new Muslim State is handled here for every card (1.3.5): the card notes the Province
+with ``muslim_state(state, sid)``; the Raj then moves the Troops there to Cities one at a
+time, and the marker goes down once the last has left (1.4.2).
+
+The card's working keys in the step's data are prefixed ``c<card>_``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import Event
+from engine.core.messages import Msg
+from engine.games.gandhi.deck import event_card
+from engine.games.gandhi.derived import board
+from engine.games.gandhi.effects import begin, support
+from engine.games.gandhi.events import MarkerSet, StepNoted
+from engine.games.gandhi.flow import Ask, step
+from engine.games.gandhi.fold import evolve
+from engine.games.gandhi.names import space_text
+from engine.games.gandhi.ops import nv
+from engine.games.gandhi.physical import marker_problem, placed_marker
+from engine.games.gandhi.pieces import RAJ
+from engine.games.gandhi.state import GandhiState, clone
+from engine.games.gandhi.steps.event import face, finish, title
+
+STEP = "event_choices"
+DONE = Action("done", Msg("gandhi.label.done"))
+LEAVING = "troops_leaving"  # the Province becoming a Muslim State while its Troops leave
+
+Data = dict[str, Any]
+Auto = Callable[[GandhiState, Data], list[Event]]
+
+
+def nothing(state: GandhiState, data: Data) -> list[Event]:
+    return []
+
+
+def nobody(state: GandhiState, data: Data) -> str | None:
+    return None
+
+
+def ends(state: GandhiState, data: Data, chance: Chance) -> list[Event] | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Part:
+    """What a card side asks; see the module's docstring."""
+
+    choices: Callable[[GandhiState, Data], list[Action]]
+    act: Callable[[GandhiState, Data, Action, Chance], list[Event]]
+    what: Callable[[GandhiState, Data], Msg]
+    close: Auto = nothing
+    settle: Auto = nothing
+    seat: Callable[[GandhiState, Data], str | None] = nobody
+    done: Callable[[GandhiState, Data, Chance], list[Event] | None] = ends
+
+
+PARTS: dict[str, Part] = {}
+
+
+def part_of(data: Data) -> Part:
+    return PARTS[f"{data['card']}:{data['side']}"]
+
+
+def after(state: GandhiState, events: list[Event]) -> GandhiState:
+    """The position once ``events`` are applied (``state`` is left alone)."""
+    copy = clone(state)
+    for event in events:
+        evolve(copy, event)
+    return copy
+
+
+# --- the step ----------------------------------------------------------------------------------
+
+
+def start(state: GandhiState, card: str, faction: str, side: str, before: list[Event],
+          **data: Any) -> list[Event]:
+    """``before`` (the text's first, automatic part), then the choices; if there is
+    nothing to choose, the rest of the text at once (5.1.2)."""
+    begun = begin(STEP, faction, executing=faction, card=card, side=side, **data)
+    return proceed(state, [*before, begun])
+
+
+def choices(state: GandhiState, data: Data) -> list[Action]:
+    if data.get(LEAVING):  # 1.3.5 the Raj moves the Troops out first
+        return nv.troop_moves(state, data[LEAVING])
+    return part_of(data).choices(state, data)
+
+
+def proceed(state: GandhiState, events: list[Event]) -> list[Event]:
+    """After ``events``: the automatic text they lead to, then the end of the Event if
+    nothing is left to choose."""
+    now = after(state, events)
+    part = part_of(now.step.data)
+    for _ in range(50):  # every settle changes the data; 50 is far beyond any card
+        more = part.settle(now, now.step.data)
+        if not more:
+            break
+        for event in more:
+            evolve(now, event)
+        events = [*events, *more]
+    if not choices(now, now.step.data):
+        events = [*events, *end(now)]
+    return events
+
+
+def end(state: GandhiState) -> list[Event]:
+    data = state.step.data
+    return [*part_of(data).close(state, data), *finish(data["executing"])]
+
+
+@step(STEP)
+class ScriptedChoices:
+    """5.1 The executing Faction (or the Faction the text names) makes the selections of a
+    scripted Event."""
+
+    def ask(self, state: GandhiState) -> Ask:
+        data = state.step.data
+        part = part_of(data)
+        card = event_card(data["card"], state.pack)
+        if data.get(LEAVING):
+            now = Msg("gandhi.event.troops_leaving",
+                      space=space_text(board(state), data[LEAVING]))
+            seat = RAJ
+        else:
+            now = part.what(state, data)
+            seat = part.seat(state, data) or state.step.seat or ""
+        prompt = Msg("gandhi.event.script_prompt", card=data["card"], title=title(card),
+                     side=Msg(f"gandhi.sequence.{data['side']}"),
+                     text=face(card, data["side"]), what=now)
+        # ``done`` alone if nothing may be chosen any more: reached only when a transfer or
+        # a withdrawal (1.5.2, 1.4.1) took the last choice away, which runs no automatic
+        # step after it (otherwise ``start`` and ``act`` end the Event themselves)
+        return Ask(seat, prompt, tuple(choices(state, data)) or (DONE,))
+
+    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        data = state.step.data
+        part = part_of(data)
+        if action.verb == "done":
+            first = part.done(state, data, chance) if choices(state, data) else None
+            return end(state) if first is None else proceed(state, first)
+        if data.get(LEAVING):
+            return proceed(state, nv.move_troop(state, data[LEAVING], action.args[0], LEAVING))
+        return proceed(state, part.act(state, data, action, chance))
+
+    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
+        return end(state)  # never reached: ``ask`` always asks
+
+
+# --- small pieces of text many cards share ------------------------------------------------------
+
+
+def muslim_state(state: GandhiState, sid: str) -> list[Event]:
+    """Place a Muslim State in Province ``sid`` (1.3.5): at once if it has no Troops,
+    otherwise once the Raj has moved them all to Cities."""
+    return nv.muslim_state(state, sid, LEAVING)
+
+
+def note(**values: Any) -> list[Event]:
+    return [StepNoted(key=k, value=v) for k, v in values.items()]
+
+
+def picked(data: Data) -> list[str]:
+    return list(data.get("picked", []))
+
+
+def space_action(state: GandhiState, sid: str, verb: str = "in") -> Action:
+    return Action(f"{verb} {space_text(board(state), sid)}", args=(sid,))
+
+
+def set_support(state: GandhiState, sid: str, level: int) -> list[Event]:
+    return support(state, sid, level - state.space(sid).support)
+
+
+def add_unrest(state: GandhiState, sid: str) -> list[Event]:
+    """One Unrest marker (a Strike on a Railway, 5.1.4), if the physical rules allow it
+    (1.11, 1.12, 5.1.1); otherwise nothing (5.1.2)."""
+    if marker_problem(state, "unrest", sid, True) is not None:
+        return []
+    placed = placed_marker(state, "unrest", sid)
+    value = state.space(sid).unrest + 1 if placed == "unrest" else 1
+    return [MarkerSet(space=sid, marker=placed, value=value)]
