@@ -180,10 +180,10 @@ def test_5_card_13_unshaded_unity_minus_2_or_a_muslim_state_whose_troops_go_to_c
     choose(state, "muslim_league", "state Sind")
     seat, texts = asked(state)
     assert seat == "raj"  # 1.3.5 the Raj moves the Troops
-    assert "troop Bombay" in texts and "troop Madras" in texts
-    choose(state, "raj", "troop Bombay")
+    assert "to Bombay" in texts and "to Madras" in texts
+    choose(state, "raj", "to Bombay")
     assert not state.space("sind").muslim_state  # 1.4.2 not yet: Troops still there
-    events = choose(state, "raj", "troop Madras")
+    events = choose(state, "raj", "to Madras")
     assert state.space("sind").muslim_state
     assert state.space("sind").count("troops") == 0
     assert state.space("bombay").count("troops") == 1

@@ -10,16 +10,14 @@ from typing import Any
 import engine.games
 from engine.core.events import Event
 from engine.games.gandhi.derived import available
-from engine.games.gandhi.events import CardTurnBegan, EligibilitySet, FactionActed
-from engine.games.gandhi.pieces import FACTIONS
+from engine.games.gandhi.events import FactionActed
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps import event as event_step
 from engine.games.gandhi.steps.event import SCRIPTED
-from tests.games.gandhi.helpers import apply, asked, choose, position
+from tests.games.gandhi.helpers import asked, choose, on_card
 
 engine.games.load()
 
-ORDER = ["raj", "congress", "muslim_league", "revolutionaries"]
 CARDS_E = ("5", "11", "16", "18", "28", "29", "37", "38", "39", "61", "67")
 
 
@@ -27,10 +25,7 @@ def playing(card: str, side: str, spaces: dict[str, dict[str, Any]] | None = Non
             faction: str = "raj", rolls: tuple[int, ...] = (), **kw: Any
             ) -> tuple[GandhiState, list[Event]]:
     """``card`` current, ``faction`` 1st Eligible, which chose the ``side`` Event."""
-    order = [faction, *[f for f in ORDER if f != faction]]
-    state = position(spaces or {}, step="card", current=card, upcoming="6", **kw)
-    apply(state, [EligibilitySet(eligible={f: True for f in FACTIONS}),
-                  CardTurnBegan(card=card, order=order)])
+    state = on_card(card, faction, spaces, **kw)
     assert not event_step.is_manual(state, card)
     return state, choose(state, faction, f"event {side}", rolls=rolls)
 

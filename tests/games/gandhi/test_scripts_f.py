@@ -9,29 +9,15 @@ import engine.games
 from engine.core.events import DieRolled
 from engine.games.gandhi.deck import event_card
 from engine.games.gandhi.derived import available
-from engine.games.gandhi.events import CardTurnBegan, EligibilitySet, FactionActed
-from engine.games.gandhi.pieces import FACTIONS
+from engine.games.gandhi.events import FactionActed
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED
 from engine.i18n import has_key
-from tests.games.gandhi.helpers import apply, asked, choose, position
+from tests.games.gandhi.helpers import asked, choose, playing
 
 engine.games.load()
 
-ORDER = ["raj", "congress", "muslim_league", "revolutionaries"]
 CARDS = ("6", "22", "23", "24", "33", "36", "41", "47", "50", "53", "72")
-
-
-def playing(card: str, side: str, spaces: dict[str, dict[str, Any]] | None = None,
-            faction: str = "raj", rolls: tuple[int, ...] = (), **kw: Any) -> GandhiState:
-    """``card`` current, ``faction`` 1st Eligible, which chose the ``side`` Event."""
-    order = [faction, *[f for f in ORDER if f != faction]]
-    state = position(spaces or {}, step="card", current=card, upcoming="6", **kw)
-    apply(state, [EligibilitySet(eligible={f: True for f in FACTIONS}),
-                  CardTurnBegan(card=card, order=order)])
-    events = choose(state, faction, f"event {side}", rolls=rolls)
-    state.step.data.setdefault("_events", events)
-    return state
 
 
 def ended(state: GandhiState, faction: str, events: list[Any] | None = None) -> None:

@@ -3,31 +3,15 @@ test or more per scripted card side, built from the card's own text."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import engine.games
-from engine.games.gandhi.events import CardTurnBegan, EligibilitySet, FactionActed
-from engine.games.gandhi.pieces import FACTIONS
+from engine.games.gandhi.events import FactionActed
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED
-from tests.games.gandhi.helpers import apply, asked, choose, position
+from tests.games.gandhi.helpers import asked, choose, on_card, playing
 
 engine.games.load()
 
-ORDER = ["raj", "congress", "muslim_league", "revolutionaries"]
 CARDS_G = ("31", "34", "43", "49", "51", "52", "54", "55", "58", "63", "69")
-
-
-def playing(card: str, side: str, spaces: dict[str, dict[str, Any]] | None = None,
-            faction: str = "raj", rolls: tuple[int, ...] = (), **kw: Any) -> GandhiState:
-    """``card`` current, ``faction`` 1st Eligible, which chose the ``side`` Event."""
-    order = [faction, *[f for f in ORDER if f != faction]]
-    state = position(spaces or {}, step="card", current=card, upcoming="6", **kw)
-    apply(state, [EligibilitySet(eligible={f: True for f in FACTIONS}),
-                  CardTurnBegan(card=card, order=order)])
-    events = choose(state, faction, f"event {side}", rolls=rolls)
-    state.step.data.setdefault("_events", events)
-    return state
 
 
 def ended(state: GandhiState, faction: str) -> bool:
@@ -41,9 +25,7 @@ def test_scripted_cards_g_registered() -> None:
 
 
 def test_5_scripted_cards_g_end_with_the_executing_faction_acted() -> None:
-    state = position({}, step="card", current="51", upcoming="6")
-    apply(state, [EligibilitySet(eligible={f: True for f in FACTIONS}),
-                  CardTurnBegan(card="51", order=ORDER)])
+    state = on_card("51")
     events = choose(state, "raj", "event unshaded")
     assert FactionActed(faction="raj", did="event") in events
 

@@ -301,7 +301,7 @@ class Card13Unshaded:
         if not state.space(sid).count(TROOPS):
             return None
         return Ask(RAJ, prompt("prompt_13_unshaded_troops", space=space_text(b, sid)),
-                   tuple(Action(f"troop {space_text(b, c)}", args=(c,)) for c in b.cities))
+                   tuple(Action(f"to {space_text(b, c)}", args=(c,)) for c in b.cities))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         if action.verb == "unity":
