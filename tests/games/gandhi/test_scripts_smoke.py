@@ -10,7 +10,9 @@ that no position reachable in play breaks a script.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -120,3 +122,15 @@ def test_5_1_every_scripted_event_plays_out_from_random_positions(
         for side in SIDES:
             for _ in range(2):
                 play_event(state, seat, card, side, chance, rng)
+
+
+def test_5_every_event_card_is_scripted_and_each_side_has_a_test_of_its_text() -> None:
+    """The registry is complete (cards 1-72) and every side has a test named
+    ``test_5_card_NN_<side>_...`` in ``test_scripts_*.py`` or the tutorial."""
+    assert sorted(SCRIPTED, key=int) == [str(n) for n in range(1, 73)]
+    here = Path(__file__).parent
+    names = [m.group(1) for path in here.glob("test_*.py")
+             for m in re.finditer(r"def (test_5_\w+)", path.read_text(encoding="utf-8"))]
+    missing = [f"#{card} {side}" for card in range(1, 73) for side in SIDES
+               if not any(re.search(rf"card_0?{card}_(\w*_)?(?<!un){side}", n) for n in names)]
+    assert not missing, missing
