@@ -317,7 +317,7 @@ def test_5_card_8_unshaded_one_per_cube_then_the_chosen_marker() -> None:
         "delhi": {"pieces": {"troops": 2, "congress_activists": 2}},
         "rail_delhi_ganges": {"strike": True}})
     _, texts = asked(state)
-    assert set(texts) == {"in Punjab", "in Bihar"}
+    assert set(texts) == {"in Punjab"}      # 5.1.2 in Bihar nothing could be removed
     choose(state, "raj", "in Punjab")
     assert set(asked(state)[1]) == {"remove congress", "remove league", "remove active"}
     choose(state, "raj", "remove congress")
@@ -418,6 +418,26 @@ def test_5_card_9_shaded_unrest_up_to_4_pieces_bases_last_then_2_levels() -> Non
     assert available(state, "rev_bases") == 5 and state.jail == {}
 
 
+def test_5_1_2_card_8_unshaded_any_protest_or_unrest_space_when_none_allows_removals() -> None:
+    """5.1.2 With no space where a piece can be removed, the marker still comes off."""
+    state = playing("8", "unshaded", {"bihar": {"unrest": 1},
+                                      "punjab": {"protest": True, "pieces": {"troops": 1}}})
+    assert set(asked(state)[1]) == {"in Bihar", "in Punjab"}
+
+
+def test_5_1_2_card_9_shaded_a_space_that_can_shift_before_a_railway() -> None:
+    """5.1.2 "Add 1 Unrest marker to a space with cubes ... Shift the space 2 levels": a
+    Railway takes a Strike but has no Support level, so Punjab comes first."""
+    spaces = {"punjab": {"pieces": {"sepoys": 1}},
+              "rail_delhi_ganges": {"pieces": {"sepoys": 1}},
+              "bihar": {"pieces": {"troops": 1}, "support": -2}}
+    state = playing("9", "shaded", spaces, faction="revolutionaries")
+    assert asked(state)[1] == ["in Punjab"]   # Bihar is already at Active Opposition
+    del spaces["punjab"]
+    state = playing("9", "shaded", spaces, faction="revolutionaries")
+    assert set(asked(state)[1]) == {"in Rail Delhi-Ganges", "in Bihar"}
+
+
 def test_5_card_9_shaded_done_still_shifts() -> None:
     """... remove up to 4 pieces ... Shift the space 2 levels: the shift is not optional."""
     state = playing("9", "shaded", {"punjab": {"pieces": {"troops": 1, "ml_activists": 1}}})
@@ -502,6 +522,22 @@ def test_5_card_32_unshaded_2_pieces_out_of_play_not_gandhi_nor_bases_then_4_act
     assert pieces(state, "punjab") == {"gandhi": 1, "rev_bases": 1, "guerrillas_active": 3}
     assert pieces(state, "bihar") == {"ml_bases": 1, "guerrillas_underground": 1,
                                       "guerrillas_active": 1}
+
+
+def test_5_card_32_unshaded_any_4_guerrillas_may_be_already_active() -> None:
+    """1.4.3 "Activate" an Active Guerrilla: it stays Active.  With 4 Active Guerrillas on
+    the map the executor need not flip an Underground one."""
+    state = playing("32", "unshaded", {
+        "punjab": {"pieces": {"guerrillas_underground": 2, "guerrillas_active": 3,
+                              "sepoys": 2}}}, faction="revolutionaries")
+    choose(state, "revolutionaries", "out sepoy Punjab")
+    choose(state, "revolutionaries", "out sepoy Punjab")
+    assert asked(state)[1] == ["activate Punjab"]            # 3 Active: one more is due
+    choose(state, "revolutionaries", "activate Punjab")
+    assert asked(state)[1] == ["activate Punjab", "done"]     # 4 Active now
+    events = choose(state, "revolutionaries", "done")
+    ended(state, "revolutionaries", events)
+    assert pieces(state, "punjab") == {"guerrillas_underground": 1, "guerrillas_active": 4}
 
 
 def test_5_card_32_shaded_raj_minus_2_per_jailed_activist_then_restraint_minus_2() -> None:

@@ -488,7 +488,7 @@ def test_5_card_38_shaded_muslim_state_in_any_muslim_province_then_1_piece_out_o
 
 
 def test_5_card_39_unshaded_2_muslim_spaces_1_activist_per_cube_or_guerrilla() -> None:
-    """In 2 Muslim spaces, remove 1 Activist for every other cube or other Guerrilla."""
+    """In 2 Muslim spaces, remove 1 Activist for each cube or Guerrilla there."""
     spaces = {"punjab": {"pieces": {"troops": 2, "guerrillas_underground": 1,
                                     "congress_activists": 2, "ml_activists": 2}},
               "sind": {"pieces": {"sepoys": 1, "ml_activists": 2}},

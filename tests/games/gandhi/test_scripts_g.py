@@ -169,7 +169,7 @@ def test_5_card_34_shaded_no_strike_marker_left_only_activists() -> None:
 
 
 def test_5_card_43_unshaded_1_activist_per_cube_or_guerrilla_in_up_to_2_spaces() -> None:
-    """In up to 2 spaces, remove 1 Activist for every other cube or other Guerrilla. Shift
+    """In up to 2 spaces, remove 1 Activist for each cube or Guerrilla there. Shift
     Restraint -1.  (Read: one Activist for each cube or Guerrilla there.)"""
     state = playing("43", "unshaded", {
         "bihar": {"pieces": {"sepoys": 2, "guerrillas_underground": 1,

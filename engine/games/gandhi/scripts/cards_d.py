@@ -344,9 +344,10 @@ def c8u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     to Available, then remove 1 Unrest or Protest marker" -- the space first; the removals
     are not optional; the marker is asked only if the space has both."""
     sid = data.get("c8_space")
-    if not sid:
-        return [space_action(state, s) for s in board(state).spaces
-                if state.space(s).protest or state.space(s).unrest]
+    if not sid:  # 5.1.2 where cubes and an Activist or Guerrilla allow a removal
+        return most_text(state, [s for s in board(state).spaces
+                                 if state.space(s).protest or state.space(s).unrest],
+                         lambda st, s: bool(cubes(st, s)) and has_removable(st, s))
     if data["c8_left"] > 0:
         out = removal_actions(state, sid)
         if out:
@@ -422,10 +423,22 @@ def card_8(state: GandhiState, faction: str, side: str, chance: Chance) -> list[
 # --- #9 Jallianwala Bagh Massacre Shocks India ---------------------------------------------
 
 
-def unrest_first(state: GandhiState, spaces: list[str]) -> list[Action]:
-    """5.1.2 Spaces where the Unrest (or Strike, 5.1.4) marker can go, if there are any."""
-    marked = [s for s in spaces if marker_problem(state, "unrest", s, True) is None]
-    return [space_action(state, s) for s in marked or spaces]
+def most_text(state: GandhiState, spaces: list[str],
+              *parts: Callable[[GandhiState, str], bool]) -> list[Action]:
+    """5.1.2 Of ``spaces``, those where the most ``parts`` of the text can be carried out."""
+    score = {s: sum(part(state, s) for part in parts) for s in spaces}
+    best = max(score.values(), default=0)
+    return [space_action(state, s) for s in spaces if score[s] == best]
+
+
+def unrest_fits(state: GandhiState, sid: str) -> bool:
+    """The Unrest (or Strike, 5.1.4) marker can go to ``sid``."""
+    return marker_problem(state, "unrest", sid, True) is None
+
+
+def has_removable(state: GandhiState, sid: str) -> bool:
+    """``sid`` holds an Activist or a Guerrilla (1.3.9 not Gandhi)."""
+    return any(state.space(sid).count(k) for k in (*ACTIVISTS, *GUERRILLA_WORDS))
 
 
 def c9u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -436,8 +449,8 @@ def c9u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     if len(chosen) < 2:
         spaces = [s for s in board(state).spaces
                   if s not in chosen and state.space(s).count(TROOPS)]
-        if spaces:
-            return unrest_first(state, spaces)
+        if spaces:  # 5.1.2 where the marker goes and something can be removed
+            return most_text(state, spaces, unrest_fits, has_removable)
     removed = data["c9_removed"]
     return [a for s in chosen if removed.get(s, 0) < cubes(state, s)
             for a in removal_actions(state, s, f" {name(state, s)}")]
@@ -464,13 +477,20 @@ def c9u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
 C9_PIECES = {**ACTIVIST_WORDS, **GUERRILLA_WORDS}
 
 
+def c9s_shifts(state: GandhiState, sid: str) -> bool:
+    """``sid`` has a Support level (not a Railway, 1.6.1) below Active Opposition."""
+    return sid not in board(state).railways and state.space(sid).support > -2
+
+
 def c9s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     """#9 shaded: "Add 1 Unrest marker to a space with cubes, then remove up to 4 pieces
     there to Available (Bases last)" -- pieces other than the Raj's and Gandhi (as #15);
     ``done`` ends the removals, then the space shifts."""
     sid = data.get("c9_space")
     if not sid:
-        return unrest_first(state, [s for s in board(state).spaces if cubes(state, s)])
+        # 5.1.2 where the marker goes and the space can still shift (not a Railway)
+        return most_text(state, [s for s in board(state).spaces if cubes(state, s)],
+                         unrest_fits, c9s_shifts)
     if data["c9_removed"] >= 4:
         return []
     sp = state.space(sid)
@@ -619,8 +639,9 @@ C32_WORDS = {**CUBE_WORDS, **ACTIVIST_WORDS, **GUERRILLA_WORDS}
 def c32u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     """#32 unshaded: "Move any 2 pieces to Out of Play (not Gandhi), then Activate any 4
     Guerrillas"; "Bases may not be moved to Out of Play" (printed after the shaded text,
-    it can only concern this one).  The pieces come from the map; 2 and 4 if there are
-    (5.1.2), no ``done``."""
+    it can only concern this one).  The pieces come from the map; 2 if there are (5.1.2).
+    "Any 4 Guerrillas" may include Active ones (1.4.3), so ``done`` ends the flips once 4
+    Guerrillas on the map are Active."""
     b = board(state)
     if data["c32_moved"] < 2:
         out = [Action(f"out {word} {name(state, s)}", args=(k, s)) for s in b.spaces
@@ -629,8 +650,12 @@ def c32u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             return out
     if data["c32_flipped"] >= 4:
         return []
-    return [Action(f"activate {name(state, s)}", args=(s,)) for s in b.spaces
-            if state.space(s).count(GUERRILLAS_UNDERGROUND)]
+    flips = [Action(f"activate {name(state, s)}", args=(s,)) for s in b.spaces
+             if state.space(s).count(GUERRILLAS_UNDERGROUND)]
+    # 1.4.3 "Activate" an Active Guerrilla: it stays Active.  Once 4 are Active on the map
+    # the executor may name those as the 4 (the ones this Event flipped among them).
+    active = sum(state.space(s).count(GUERRILLAS_ACTIVE) for s in b.spaces)
+    return [*flips, DONE] if flips and active >= 4 else flips
 
 
 def c32u_act(state: GandhiState, data: dict[str, Any], action: Action,

@@ -271,8 +271,8 @@ def c43_counts(state: GandhiState, sid: str) -> dict[str, int]:
 
 
 def c43u_choices(state: GandhiState, data: Data) -> list[Action]:
-    """#43 unshaded: "In up to 2 spaces, remove 1 Activist for every other cube or other
-    Guerrilla."  Read from the Italian "per ogni altro cubo o altra Guerriglia": one
+    """#43 unshaded: "In up to 2 spaces, remove 1 Activist for each cube or Guerrilla
+    there."  Read from the Italian "per ogni altro cubo o altra Guerriglia": one
     Activist (of either NV Faction, to Available) for each cube or Guerrilla (Active or
     Underground) in the space; "other" = the pieces other than the Activists, not "every
     second".  Spaces with Activists and cubes or Guerrillas; the executing Faction picks
