@@ -113,8 +113,9 @@ def test_5_card_06_shaded_unrest_2_cubes_removed_and_neutral_in_a_space_with_bot
               "hyderabad": {"pieces": {"congress_activists": 1, "sepoys": 2}}}  # no Troops
     state = playing("6", "shaded", spaces, faction="revolutionaries")
     _, texts = asked(state)
-    # 5.1.2 a Railway has no Support level: the spaces where the whole text works first
-    assert set(texts) == {"in Bihar", "in Delhi"}
+    # 5.1.2 the space where the whole text works: a Railway has no Support level, and
+    # Delhi has only 1 cube of the 2 to remove
+    assert set(texts) == {"in Bihar"}
     choose(state, "revolutionaries", "in Bihar")
     bihar = state.space("bihar")
     assert bihar.unrest == 1 and bihar.support == 0
@@ -297,6 +298,21 @@ def test_5_card_24_unshaded_activate_up_to_5_then_1_guerrilla_per_cube_in_up_to_
     events = choose(state, "raj", "remove active")
     assert state.space("bihar").pieces == {"guerrillas_active": 1, "troops": 1, "sepoys": 1}
     assert state.space("sind").count("guerrillas_underground") == 1
+    ended(state, "raj", events)
+
+
+def test_5_card_24_unshaded_active_guerrillas_may_be_activated_and_stay_active() -> None:
+    """1.4.3 "Activate" an Active Guerrilla: it stays Active, and its space becomes one of
+    "those spaces" where Guerrillas go for each cube."""
+    state = playing("24", "unshaded", {"sind": {"pieces": {"guerrillas_active": 3,
+                                                           "sepoys": 2}}})
+    assert asked(state)[1] == ["activate Sind", "done"]
+    for _ in range(3):
+        choose(state, "raj", "activate Sind")
+    assert state.space("sind").pieces == {"guerrillas_active": 3, "sepoys": 2}
+    assert asked(state)[1] == ["in Sind", "done"]     # no Guerrilla left to Activate
+    events = choose(state, "raj", "in Sind")
+    assert state.space("sind").pieces == {"guerrillas_active": 1, "sepoys": 2}
     ended(state, "raj", events)
 
 

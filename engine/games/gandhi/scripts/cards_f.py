@@ -235,13 +235,15 @@ def c6u_what(state: GandhiState, data: Data) -> Msg:
 
 def c6s_choices(state: GandhiState, data: Data) -> list[Action]:
     """#6 shaded: "1 space that has both Activists and Troops" -- 5.1.2 one where the
-    Unrest marker can go and that has a Support level (not a Railway) if there is one;
-    then the 2 cubes, chosen by the executor when there is a choice."""
+    Unrest marker can go, that has a Support level (not a Railway) and 2 cubes to remove,
+    as far as there is one; then the 2 cubes, chosen by the executor when there is a
+    choice."""
     sid = data.get("c6_space")
     if sid is None:
         spaces = [s for s in board(state).spaces
                   if count(state, s, ACTIVISTS) and state.space(s).count(TROOPS)]
-        best = fullest(spaces, lambda s: unrest_ok(state, s) + (not is_railway(state, s)))
+        best = fullest(spaces, lambda s: unrest_ok(state, s) + (not is_railway(state, s))
+                       + min(cubes(state, s), 2))
         return [space_action(state, s) for s in best]
     if data.get("c6_left", 0) <= 0:
         return []
@@ -460,9 +462,17 @@ PARTS["23:shaded"] = Part(c23s_choices, c23s_act, c23s_what, close=c23s_close)
 # --- #24 Chittagong Armoury Raid -----------------------------------------------------------------
 
 
+def c24u_activatable(state: GandhiState, data: Data) -> list[str]:
+    """Spaces with a Guerrilla not yet Activated by this Event: an Active one may be
+    "Activated" and stays Active (1.4.3 play note: the text does not say Underground)."""
+    done = data.get("c24_counts", {})
+    return [s for s in board(state).spaces
+            if count(state, s, GUERRILLA_KINDS) > done.get(s, 0)]
+
+
 def c24u_removing(state: GandhiState, data: Data) -> bool:
     return (data.get("c24_phase") == "remove" or data.get("c24_activated", 0) >= 5
-            or not any(sp.count(GUERRILLAS_UNDERGROUND) for sp in state.spaces.values()))
+            or not c24u_activatable(state, data))
 
 
 def c24u_choices(state: GandhiState, data: Data) -> list[Action]:
@@ -471,8 +481,8 @@ def c24u_choices(state: GandhiState, data: Data) -> list[Action]:
     the Activation), then the spaces among those where a Guerrilla was Activated
     (``done`` ends); which Guerrillas go is asked when there is a choice."""
     if not c24u_removing(state, data):
-        return [*(space_action(state, s, "activate") for s in board(state).spaces
-                  if state.space(s).count(GUERRILLAS_UNDERGROUND)), DONE]
+        return [*(space_action(state, s, "activate") for s in c24u_activatable(state, data)),
+                DONE]
     sid = data.get("c24_space")
     if sid is not None:
         return [Action(f"remove {KIND_WORDS[k]}", args=(k,)) for k in GUERRILLA_KINDS
@@ -487,11 +497,13 @@ def c24u_choices(state: GandhiState, data: Data) -> list[Action]:
 def c24u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
     if action.verb == "activate":
         sid = action.args[0]
-        spaces = data.get("c24_spaces", [])
-        return [PiecesFlipped(space=sid, kind=GUERRILLAS_UNDERGROUND,
-                              to_kind=GUERRILLAS_ACTIVE, count=1),
-                *note(c24_activated=data.get("c24_activated", 0) + 1,
-                      c24_spaces=spaces if sid in spaces else [*spaces, sid])]
+        spaces, counts = data.get("c24_spaces", []), data.get("c24_counts", {})
+        flip = [PiecesFlipped(space=sid, kind=GUERRILLAS_UNDERGROUND,
+                              to_kind=GUERRILLAS_ACTIVE, count=1)
+                ] if state.space(sid).count(GUERRILLAS_UNDERGROUND) else []
+        return [*flip, *note(c24_activated=data.get("c24_activated", 0) + 1,
+                             c24_counts={**counts, sid: counts.get(sid, 0) + 1},
+                             c24_spaces=spaces if sid in spaces else [*spaces, sid])]
     if action.verb == "remove":
         left = data["c24_left"] - 1
         return [PiecesRemoved(space=data["c24_space"], kind=action.args[0], count=1),
