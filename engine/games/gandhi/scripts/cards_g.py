@@ -327,23 +327,33 @@ def c43s_choices(state: GandhiState, data: Data) -> list[Action]:
     if len(set(chosen)) < 2:
         spaces += [s for s in board(state).spaces if s not in chosen
                    and (state.space(s).protest or state.space(s).unrest)]
-    kinds = ready(state, ACTIVISTS)
-    out = []
-    for sid in spaces:
-        for g in GUERRILLA_KINDS:
-            if not state.space(sid).count(g):
-                continue
-            where = f"{GUERRILLA_WORDS[g]} in {name(state, sid)}"
-            out += [Action(f"{ACTIVIST_WORDS[a]} for {where}", args=(g, sid, a)) for a in kinds]
-            if not kinds:
-                out.append(Action(f"remove {where}", args=(g, sid)))
+    out = by_activists(state, spaces, GUERRILLA_WORDS)
     return [*out, DONE] if out else []
 
 
-def c43s_act(state: GandhiState, data: Data, action: Action,
-        chance: Chance) -> list[Event]:
-    g, sid = action.args[:2]
-    events: list[Event] = [PiecesRemoved(space=sid, kind=g, count=1)]
+def by_activists(state: GandhiState, spaces: list[str], words: dict[str, str]
+                 ) -> list[Action]:
+    """Each piece of ``words`` in ``spaces`` replaced by an Available Activist of either NV
+    Faction (``congress for sepoy in Bihar``), or removed if none is Available (5.1.1)."""
+    kinds = ready(state, ACTIVISTS)
+    out = []
+    for sid in spaces:
+        for kind, word in words.items():
+            if not state.space(sid).count(kind):
+                continue
+            where = f"{word} in {name(state, sid)}"
+            out += [Action(f"{ACTIVIST_WORDS[a]} for {where}", args=(kind, sid, a))
+                    for a in kinds]
+            if not kinds:
+                out.append(Action(f"remove {where}", args=(kind, sid)))
+    return out
+
+
+def replace_act(state: GandhiState, data: Data, action: Action, chance: Chance
+                ) -> list[Event]:
+    """A ``by_activists`` choice carried out; its space is noted as picked."""
+    kind, sid = action.args[:2]
+    events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1)]
     if len(action.args) > 2:
         events.append(PiecesPlaced(space=sid, kind=action.args[2], count=1))
     return [*events, *note(picked=[*picked(data), sid])]
@@ -351,7 +361,7 @@ def c43s_act(state: GandhiState, data: Data, action: Action,
 
 PARTS["43:unshaded"] = Part(c43u_choices, c43u_act, what=c43u_what,
                                  close=lambda s, d: track(s, "restraint", -1))
-PARTS["43:shaded"] = Part(c43s_choices, c43s_act, what=lambda s, d: msg("c43_shaded"))
+PARTS["43:shaded"] = Part(c43s_choices, replace_act, what=lambda s, d: msg("c43_shaded"))
 
 
 def card_43(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
@@ -795,34 +805,15 @@ def c58s_choices(state: GandhiState, data: Data) -> list[Action]:
     5.1.1); ``done`` ends it."""
     if len(picked(data)) >= 3:
         return []
-    kinds = ready(state, ACTIVISTS)
-    out = []
-    for s in board(state).spaces:
-        if s in picked(data):
-            continue
-        for k, word in C58_WORDS.items():
-            if not state.space(s).count(k):
-                continue
-            where = f"{word} in {name(state, s)}"
-            out += [Action(f"{ACTIVIST_WORDS[a]} for {where}", args=(k, s, a)) for a in kinds]
-            if not kinds:
-                out.append(Action(f"remove {where}", args=(k, s)))
+    spaces = [s for s in board(state).spaces if s not in picked(data)]
+    out = by_activists(state, spaces, C58_WORDS)
     return [*out, DONE] if out else []
-
-
-def c58s_act(state: GandhiState, data: Data, action: Action,
-        chance: Chance) -> list[Event]:
-    kind, sid = action.args[:2]
-    events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1)]
-    if len(action.args) > 2:
-        events.append(PiecesPlaced(space=sid, kind=action.args[2], count=1))
-    return [*events, *note(picked=[*picked(data), sid])]
 
 
 PARTS["58:unshaded"] = Part(
     c58u_choices, c58u_act,
     what=lambda s, d: msg("c58_unshaded", left=d["c58_most"] - len(picked(d))))
-PARTS["58:shaded"] = Part(c58s_choices, c58s_act, what=left("c58_shaded", 3))
+PARTS["58:shaded"] = Part(c58s_choices, replace_act, what=left("c58_shaded", 3))
 
 
 def card_58(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
