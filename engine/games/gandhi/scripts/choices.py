@@ -149,7 +149,7 @@ class ScriptedChoices:
             now = part.what(state, data)
             seat = part.seat(state, data) or state.step.seat or ""
         prompt = Msg("gandhi.event.script_prompt", card=data["card"], title=title(card),
-                     side=Msg(f"gandhi.sequence.{data['side']}"),
+                     side=Msg(f"gandhi.event.side_{data['side']}"),
                      text=face(card, data["side"]), what=now)
         # ``done`` alone if nothing may be chosen any more: reached only when a transfer or
         # a withdrawal (1.5.2, 1.4.1) took the last choice away, which runs no automatic

@@ -104,7 +104,7 @@ def menu_prompt(state: GandhiState) -> Msg:
     data = state.step.data
     card = event_card(data["card"], state.pack)
     return Msg("gandhi.event.prompt", card=data["card"], title=title(card),
-               side=Msg(f"gandhi.sequence.{data['side']}"), text=face(card, data["side"]))
+               side=Msg(f"gandhi.event.side_{data['side']}"), text=face(card, data["side"]))
 
 
 def second_prompt(state: GandhiState, first: edits.Pending) -> Msg:
