@@ -59,4 +59,6 @@ def _spaces(state: GandhiState) -> list[str]:
             found.append(f"{sid}: Muslim State outside a Province (1.3.5)")
         if not -2 <= sp.support <= 2:
             found.append(f"{sid}: support level {sp.support}")
+        if sp.support and space.is_railway:
+            found.append(f"{sid}: a Railway with a Support level (1.3.6)")
     return found

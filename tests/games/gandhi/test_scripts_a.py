@@ -294,6 +294,24 @@ def test_5_card_15_shaded_unrest_in_a_space_with_cubes_two_levels_toward_opposit
     ended(state, events, "congress")
 
 
+def test_5_1_2_card_15_unshaded_a_space_with_sepoys_and_pieces_to_remove_first() -> None:
+    """5.1.2 "Add 1 Unrest marker to 1 space without Troops, then remove 1 piece for each
+    Sepoy": Sind (Sepoys and a Guerrilla) before the empty spaces."""
+    spaces = {"sind": {"pieces": {"sepoys": 2, "guerrillas_active": 1}},
+              "orissa": {"pieces": {"sepoys": 2}}}                    # nothing to remove
+    state, _ = play("15", "unshaded", "revolutionaries", spaces=spaces)
+    assert asked(state)[1] == ["unrest Sind"]
+    state, _ = play("15", "unshaded", "revolutionaries", spaces={"orissa": spaces["orissa"]})
+    assert len(asked(state)[1]) > 20 and "unrest Orissa" in asked(state)[1]  # any space
+
+
+def test_5_1_2_card_15_shaded_a_space_at_active_opposition_cannot_shift() -> None:
+    spaces = {"bihar": {"support": -2, "pieces": {"sepoys": 1}},
+              "orissa": {"support": 1, "pieces": {"sepoys": 1}}}
+    state, _ = play("15", "shaded", "congress", spaces=spaces)
+    assert asked(state) == ("congress", ["unrest Orissa"])
+
+
 # --- #17 Khan Abdul Ghaffar Khan ------------------------------------------------------------
 
 
@@ -355,7 +373,7 @@ def test_5_card_19_unshaded_up_to_3_underground_or_all_active_in_1_space() -> No
     spaces = {"bihar": {"pieces": {"guerrillas_underground": 4, "guerrillas_active": 5}}}
     state, _ = play("19", "unshaded", spaces=spaces)
     assert asked(state)[1] == ["remove 3 underground Bihar", "remove 2 underground Bihar",
-                               "remove 1 underground Bihar", "remove active Bihar"]
+                               "remove 1 underground Bihar", "remove active Bihar", "done"]
     events = choose(state, "raj", "remove active Bihar")
     assert state.space("bihar").pieces == {"guerrillas_underground": 4}
     ended(state, events, "raj")
@@ -363,6 +381,11 @@ def test_5_card_19_unshaded_up_to_3_underground_or_all_active_in_1_space() -> No
     state, _ = play("19", "unshaded", spaces=spaces)
     choose(state, "raj", "remove 3 underground Bihar")
     assert state.space("bihar").pieces == {"guerrillas_underground": 1, "guerrillas_active": 5}
+
+    state, _ = play("19", "unshaded", spaces=spaces)      # "up to": none at all
+    events = choose(state, "raj", "done")
+    assert state.space("bihar").pieces == spaces["bihar"]["pieces"]
+    ended(state, events, "raj")
 
 
 def test_5_card_19_shaded_unrest_and_a_guerrilla_in_2_spaces_with_raj_control() -> None:

@@ -182,17 +182,32 @@ def test_5_card_44_shaded_up_to_4_guerrillas_to_2_spaces_then_toward_active_oppo
     state = on_card("44", "shaded", {"bihar": {"support": 1}},
                     faction="revolutionaries", out_of_play={"guerrillas": 13})
     choose(state, "revolutionaries", "in Bihar")
-    choose(state, "revolutionaries", "in Rail Delhi-Ganges")
+    # 5.1.2 a Railway has no Support level to shift: not while another space can shift
+    assert "in Rail Delhi-Ganges" not in asked(state)[1] and "in Punjab" in asked(state)[1]
+    choose(state, "revolutionaries", "in Punjab")
     _, texts = asked(state)  # 5.1.1 only the 3 Available Guerrillas
     assert "place 3 guerrillas in Bihar" in texts and "place 4 guerrillas in Bihar" not in texts
     choose(state, "revolutionaries", "place 2 guerrillas in Bihar")
-    choose(state, "revolutionaries", "place 1 guerrillas in Rail Delhi-Ganges")
+    choose(state, "revolutionaries", "place 1 guerrillas in Punjab")
     assert "place 1 guerrillas in Bihar" not in asked(state)[1]  # none Available now
     choose(state, "revolutionaries", "done")
     ended(state, "revolutionaries")
     assert state.space("bihar").count("guerrillas_underground") == 2  # 1.4.3 Underground
-    assert state.space("rail_delhi_ganges").count("guerrillas_underground") == 1
-    assert state.space("bihar").support == 0  # a Railway has no Support to shift
+    assert state.space("punjab").count("guerrillas_underground") == 1
+    assert state.space("bihar").support == 0 and state.space("punjab").support == -1
+
+
+def test_5_1_2_card_44_unshaded_a_space_that_can_shift_toward_support_first() -> None:
+    """EN 8.8.5 picks this text's spaces by the shift: Sind (Active Support) and the
+    Railway only once no space with Guerrillas can shift."""
+    state = on_card("44", "unshaded", {
+        "sind": {"pieces": {"guerrillas_active": 1}, "support": 2},
+        "rail_delhi_ganges": {"pieces": {"guerrillas_active": 1}},
+        "bihar": {"pieces": {"guerrillas_active": 1}}})
+    assert asked(state)[1] == ["remove 1 active guerrillas Bihar", "done"]
+    choose(state, "raj", "remove 1 active guerrillas Bihar")
+    assert set(asked(state)[1]) == {"remove 1 active guerrillas Sind",
+                                    "remove 1 active guerrillas Rail Delhi-Ganges", "done"}
 
 
 # --- #45 ------------------------------------------------------------------------------------
@@ -328,6 +343,15 @@ def test_5_card_35_unshaded_no_troops_in_punjab_as_a_muslim_state_1_4_2() -> Non
     choose(state, "raj", "done")
     ended(state, "raj")
     assert state.space("punjab").pieces == {"sepoys": 3}
+
+
+def test_5_1_2_card_35_shaded_a_space_that_can_shift_first() -> None:
+    """5.1.2 a Railway (a Strike, no Support level) or a space at Active Opposition only
+    once no space that can shift is left."""
+    state = on_card("35", "shaded", {"bihar": {"support": -2}}, faction="congress")
+    _, texts = asked(state)
+    assert "unrest Bihar" not in texts and "unrest Rail Delhi-Ganges" not in texts
+    assert {"unrest Punjab", "protest Punjab", "done"} <= set(texts)
 
 
 def test_5_card_35_shaded_protest_or_unrest_in_up_to_2_spaces_then_toward_opposition(

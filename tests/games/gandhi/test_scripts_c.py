@@ -104,6 +104,24 @@ def test_5_card_62_unshaded_east_bengal_and_1_adjacent_space_to_passive_support(
     assert state.step.name == "card"
 
 
+def test_5_1_2_card_62_spaces_already_at_the_level_only_when_no_other() -> None:
+    """5.1.2 A space the text changes comes first: Bihar is already at Passive Support;
+    Delhi (shaded) already at Passive Opposition."""
+    adjacent_to_east_bengal = {"bihar", "west_bengal", "assam", "orissa", "calcutta"}
+    state = playing("62", "unshaded", {"bihar": {"support": 1}})
+    assert "in Bihar" not in asked(state)[1] and "in Assam" in asked(state)[1]
+    state = playing("62", "unshaded", {s: {"support": 1} for s in adjacent_to_east_bengal})
+    assert "in Bihar" in asked(state)[1]
+    spaces: dict[str, dict[str, Any]] = {
+        "delhi": {"pieces": {"sepoys": 2}, "support": -1},
+        "bombay": {"pieces": {"sepoys": 2}}, "madras": {"pieces": {"sepoys": 2}}}
+    state = playing("62", "shaded", spaces, faction="congress")
+    choose(state, "congress", "shift")
+    assert set(asked(state)[1]) == {"in Bombay", "in Madras"}
+    choose(state, "congress", "in Bombay")
+    assert asked(state)[1] == ["in Madras"]
+
+
 def test_5_card_62_shaded_2_raj_controlled_spaces_to_passive_opposition_or_unrest() -> None:
     """In 2 spaces with Raj Control, set each space to Passive Opposition or add 1 Unrest
     marker to each."""
@@ -196,15 +214,30 @@ def test_5_card_64_shaded_up_to_3_protest_spaces_toward_opposition_then_protests
                                      "delhi": {"protest": True, "support": -2},
                                      "sind": {"protest": True}}, faction="congress")
     _, texts = asked(state)
-    assert set(texts) == {"in Bihar", "in Delhi", "in Sind", "done"}
+    assert set(texts) == {"in Bihar", "in Sind", "done"}   # 5.1.2 Delhi cannot shift
     choose(state, "congress", "in Bihar")
     assert state.space("bihar").support == 0 and state.space("bihar").protest
-    choose(state, "congress", "in Delhi")
     choose(state, "congress", "done")
-    assert not state.space("bihar").protest and not state.space("delhi").protest
-    assert state.space("delhi").support == -2
+    assert not state.space("bihar").protest
+    assert state.space("delhi").protest and state.space("delhi").support == -2
     assert state.space("sind").protest and state.space("sind").support == 0
     assert state.step.name == "card"
+
+
+def test_5_1_2_card_64_shaded_a_protest_on_a_railway_comes_off_without_a_shift() -> None:
+    """1.10 Railways may hold Protest markers; 1.3.6 they have no Support level: once no
+    space that can shift is left, the Railway's Protest is removed and nothing shifts."""
+    state = playing("64", "shaded", {"bihar": {"protest": True},
+                                     "rail_delhi_ganges": {"protest": True}},
+                    faction="congress")
+    assert set(asked(state)[1]) == {"in Bihar", "done"}
+    choose(state, "congress", "in Bihar")
+    assert set(asked(state)[1]) == {"in Rail Delhi-Ganges", "done"}
+    choose(state, "congress", "in Rail Delhi-Ganges")    # no Protest space left: it ends
+    assert state.step.name == "card"
+    rail = state.space("rail_delhi_ganges")
+    assert not rail.protest and rail.support == 0
+    assert state.space("bihar").support == -1
 
 
 # --- #66 Gandhi's Fast unto Death ------------------------------------------------------------

@@ -428,6 +428,11 @@ def unrest_spaces(state: GandhiState, spaces: list[str]) -> list[str]:
     return marked or spaces
 
 
+def removable(state: GandhiState, sid: str) -> bool:
+    """#15 unshaded: a non-Raj piece but Gandhi (1.4.5) in ``sid``."""
+    return any(state.space(sid).count(k) for k in NON_RAJ)
+
+
 @script("15")
 def card_15(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
     # #15 unshaded: Unrest in 1 space without Troops, then 1 piece per Sepoy there removed.
@@ -445,9 +450,13 @@ class Card15Unshaded:
         data, seat, b = state.step.data, state.step.seat or "", board(state)
         if not data["c15_space"]:
             spaces = [sid for sid in b.spaces if not state.space(sid).count(TROOPS)]
+            # 5.1.2 where the marker goes and a piece can be removed for a Sepoy
+            whole = [sid for sid in unrest_spaces(state, spaces)
+                     if marker_problem(state, "unrest", sid, True) is None
+                     and state.space(sid).count(SEPOYS) and removable(state, sid)]
             return Ask(seat, prompt("prompt_15_unshaded"),
                        tuple(Action(f"unrest {space_text(b, sid)}", args=(sid,))
-                             for sid in unrest_spaces(state, spaces)))
+                             for sid in whole or unrest_spaces(state, spaces)))
         sid = data["c15_space"]
         if data["c15_left"] <= 0:
             return None
@@ -484,6 +493,7 @@ class Card15Shaded:
         if not spaces:
             return None
         whole = [sid for sid in unrest_spaces(state, spaces) if not b.space(sid).is_railway
+                 and state.space(sid).support > -2
                  and marker_problem(state, "unrest", sid, True) is None]
         return Ask(state.step.seat or "", prompt("prompt_15_shaded"),
                    tuple(Action(f"unrest {space_text(b, sid)}", args=(sid,))
@@ -624,9 +634,11 @@ class Card19Unshaded:
                     GUERRILLAS_ACTIVE, str(sp.count(GUERRILLAS_ACTIVE)), sid)))
         if not actions:
             return None
-        return Ask(state.step.seat or "", prompt("prompt_19_unshaded"), tuple(actions))
+        return Ask(state.step.seat or "", prompt("prompt_19_unshaded"), (*actions, DONE))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
+        if action.verb == "done":   # "up to 3": none at all
+            return finish(state.step.seat or "")
         kind, n, sid = action.args
         return [PiecesRemoved(space=sid, kind=kind, count=int(n)),
                 *finish(state.step.seat or "")]

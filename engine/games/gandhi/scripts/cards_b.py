@@ -151,6 +151,11 @@ class ScriptedEvent:
 # --- generic shapes ---------------------------------------------------------------------
 
 
+def shiftable(state: GandhiState, sid: str, delta: int) -> bool:
+    """``sid`` has a Support level (not a Railway, 1.3.6) that can move by ``delta``."""
+    return sid not in board(state).railways and -2 <= state.space(sid).support + delta <= 2
+
+
 class PickSpaces(Side):
     """Choose ``most`` different spaces one by one (``<verb> <space>``); ``optional``: the
     text says "up to", so ``done`` may end it early."""
@@ -343,10 +348,16 @@ class HSRA(Side):
         chosen = picks(state, "c44_removed")
         if len(chosen) >= 2:
             return []
+        spaces = [sid for sid in board(state).spaces
+                  if any(state.space(sid).count(k) for k in GUERRILLA_WORDS)
+                  and (sid in chosen or len(set(chosen)) < 2)]
+        # 5.1.2 (8.8.5 picks these spaces by the shift): a new space that can shift first
+        new = [sid for sid in spaces if sid not in chosen]
+        if any(shiftable(state, sid, +1) for sid in new):
+            spaces = [sid for sid in spaces if sid in chosen or shiftable(state, sid, +1)]
         out = [Action(f"remove 1 {words} {name(state, sid)}")
-               for sid in board(state).spaces for kind, words in GUERRILLA_WORDS.items()
-               if state.space(sid).count(kind)
-               and (sid in chosen or len(set(chosen)) < 2)]
+               for sid in spaces for kind, words in GUERRILLA_WORDS.items()
+               if state.space(sid).count(kind)]
         return [*out, DONE] if out else []
 
     def act(self, state: GandhiState, faction: str, action: Action) -> list[Event]:
@@ -372,6 +383,14 @@ class HSRAShaded(PickSpaces):
 
     card, side = "44", "shaded"
     verb = "in"
+
+    def fits(self, state: GandhiState, faction: str, sid: str) -> bool:
+        """5.1.2 a space that can shift toward Active Opposition, while there is one (the
+        IT tutorial, card 7: "must choose the spaces where the Event can be carried out
+        the most")."""
+        chosen = picks(state, self.key)
+        return shiftable(state, sid, -1) or not any(
+            shiftable(state, s, -1) for s in board(state).spaces if s not in chosen)
 
     def choices(self, state: GandhiState, faction: str) -> list[Action]:
         chosen = picks(state, self.key)
@@ -593,9 +612,11 @@ class AkaliShaded(Side):
         chosen = picks(state, self.key)
         if len(chosen) >= 2:
             return []
+        spaces = [sid for sid in board(state).spaces if sid not in chosen]
+        # 5.1.2 a space that can also shift (not a Railway, not at Active Opposition) first
+        spaces = [sid for sid in spaces if shiftable(state, sid, -1)] or spaces
         out = [Action(f"{marker} {name(state, sid)}", args=(sid, marker))
-               for sid in board(state).spaces if sid not in chosen
-               for marker in ("protest", "unrest")
+               for sid in spaces for marker in ("protest", "unrest")
                if marker_problem(state, marker, sid, True) is None]
         return [*out, DONE] if out else []
 

@@ -152,7 +152,10 @@ def c62u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     if data.get("picked"):
         return []
     b = board(state)
-    return [space_action(state, s) for s in b.non_railway if b.are_adjacent(EAST_BENGAL, s)]
+    spaces = [s for s in b.non_railway if b.are_adjacent(EAST_BENGAL, s)]
+    # 5.1.2 a space the text changes, if there is one
+    changed = [s for s in spaces if state.space(s).support != PASSIVE_SUPPORT]
+    return [space_action(state, s) for s in changed or spaces]
 
 
 def c62u_act(state: GandhiState, data: dict[str, Any], action: Action,
@@ -176,6 +179,8 @@ def c62s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
               if s not in picked(data) and raj_control(state, s)]
     if mode == "unrest":
         spaces = [s for s in spaces if marker_problem(state, "unrest", s, True) is None]
+    else:  # 5.1.2 spaces the text changes first
+        spaces = [s for s in spaces if state.space(s).support != PASSIVE_OPPOSITION] or spaces
     return [space_action(state, s) for s in spaces]
 
 
@@ -292,17 +297,25 @@ def c64u_act(state: GandhiState, data: dict[str, Any], action: Action,
 
 
 def c64s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
-    """#64 shaded: "up to 3 spaces with Protest markers"; ``done`` ends it."""
+    """#64 shaded: "up to 3 spaces with Protest markers"; ``done`` ends it.  5.1.2 spaces
+    that can still shift come first: a Railway may hold a Protest (1.10) but has no
+    Support level (1.3.6), and Active Opposition cannot shift further."""
     if len(picked(data)) >= 3:
         return []
     spaces = [s for s in board(state).spaces if s not in picked(data) and state.space(s).protest]
-    return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
+    shifts = [s for s in spaces if c64s_shifts(state, s)]
+    return [*(space_action(state, s) for s in shifts or spaces), DONE] if spaces else []
+
+
+def c64s_shifts(state: GandhiState, sid: str) -> bool:
+    return sid not in board(state).railways and state.space(sid).support > -2
 
 
 def c64s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     sid = action.args[0]
-    return [*support(state, sid, -1), *note(picked=[*picked(data), sid])]
+    shift = support(state, sid, -1) if c64s_shifts(state, sid) else []
+    return [*shift, *note(picked=[*picked(data), sid])]
 
 
 def c64s_close(state: GandhiState, data: dict[str, Any]) -> list[Event]:
