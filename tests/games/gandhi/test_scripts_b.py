@@ -96,6 +96,14 @@ def test_5_card_27_unshaded_restraint_set_to_2_and_2_raj_controlled_spaces_to_pa
     assert state.space("bihar").support == 1 and state.space("punjab").support == 1
 
 
+def test_5_1_2_card_27_unshaded_a_space_already_at_passive_support_last() -> None:
+    state = on_card("27", "unshaded", {"bihar": {"pieces": {"troops": 1}, "support": 1},
+                                       "punjab": {"pieces": {"sepoys": 1}}})
+    assert asked(state)[1] == ["shift Punjab"]
+    choose(state, "raj", "shift Punjab")
+    assert asked(state)[1] == ["shift Bihar"]     # no other space with Raj Control
+
+
 def test_5_card_27_shaded_restraint_set_to_4_and_protests_in_2_raj_controlled_spaces() -> None:
     state = on_card("27", "shaded", {"bihar": {"pieces": {"troops": 1}},
                                      "punjab": {"pieces": {"sepoys": 1}},
@@ -389,10 +397,10 @@ def test_5_card_42_shaded_1_troop_or_3_sepoys_from_up_to_2_unrest_or_protest_spa
         "bihar": {"pieces": {"troops": 2, "sepoys": 5}, "unrest": 1},
         "punjab": {"pieces": {"sepoys": 2}, "protest": True},
         "delhi": {"pieces": {"troops": 3}}}, faction="revolutionaries")  # no marker
-    _, texts = asked(state)
-    assert texts == ["remove 2 sepoys Punjab", "remove 1 troops Bihar",
-                     "remove 3 sepoys Bihar", "done"]
+    _, texts = asked(state)     # 5.1.2 a whole "1 Troop or 3 Sepoys" first
+    assert texts == ["remove 1 troops Bihar", "remove 3 sepoys Bihar", "done"]
     choose(state, "revolutionaries", "remove 3 sepoys Bihar")
+    assert asked(state)[1] == ["remove 2 sepoys Punjab", "done"]
     choose(state, "revolutionaries", "remove 2 sepoys Punjab")   # 5.1.2 as far as it can
     ended(state, "revolutionaries")
     assert state.space("bihar").pieces == {"troops": 2, "sepoys": 2}

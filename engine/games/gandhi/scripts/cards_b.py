@@ -264,6 +264,14 @@ class RoundTable(RajControlled):
     card, side = "27", "unshaded"
     verb = "shift"
 
+    def fits(self, state: GandhiState, faction: str, sid: str) -> bool:
+        """5.1.2 a space not yet at Passive Support, while there is one (Railways never
+        have Raj Control, 1.7)."""
+        chosen = picks(state, self.key)
+        return raj_control(state, sid) and (state.space(sid).support != 1 or not any(
+            raj_control(state, s) and state.space(s).support != 1
+            for s in board(state).spaces if s not in chosen))
+
     def start(self, state: GandhiState, faction: str) -> list[Event]:
         return track_to(state, "restraint", 2)
 
@@ -670,16 +678,20 @@ class ODwyerShaded(Side):
         chosen = picks(state, self.key)
         if len(chosen) >= 2:
             return []
-        out = []
+        out, whole = [], []
         for sid in board(state).spaces:
             sp = state.space(sid)
             if sid in chosen or not (sp.unrest or sp.protest):
                 continue
             if sp.count(TROOPS):
                 out.append(Action(f"remove 1 troops {name(state, sid)}", args=(sid, TROOPS)))
+                whole.append(out[-1])
             if sp.count(SEPOYS):
                 n = min(3, sp.count(SEPOYS))
                 out.append(Action(f"remove {n} sepoys {name(state, sid)}", args=(sid, SEPOYS)))
+                if n == 3:
+                    whole.append(out[-1])
+        out = whole or out  # 5.1.2 a whole "1 Troop or 3 Sepoys" first
         return [*out, DONE] if out else []
 
     def act(self, state: GandhiState, faction: str, action: Action) -> list[Event]:
