@@ -272,19 +272,19 @@ def test_5_card_66_shaded_replace_up_to_3_guerrillas_with_activists_restraint_pl
         "sind": {"pieces": {"guerrillas_underground": 1}}}, restraint=2,
         faction="congress")
     _, texts = asked(state)
-    assert {"congress for active Bihar", "league for underground Sind", "done"} <= set(texts)
-    choose(state, "congress", "congress for active Bihar")
-    choose(state, "congress", "league for underground Bihar")
+    assert {"congress for active in Bihar", "league for underground in Sind", "done"} <= set(texts)
+    choose(state, "congress", "congress for active in Bihar")
+    choose(state, "congress", "league for underground in Bihar")
     assert state.space("bihar").pieces == {"guerrillas_underground": 1,
                                            "congress_activists": 1, "ml_activists": 1}
     assert state.restraint == 2
-    choose(state, "congress", "congress for underground Sind")
+    choose(state, "congress", "congress for underground in Sind")
     assert state.space("sind").pieces == {"congress_activists": 1}
     assert state.restraint == 3 and state.step.name == "card"
     state = playing("66", "shaded", {"sind": {"pieces": {"guerrillas_active": 1}}},
                     out_of_play={"congress_activists": 16, "ml_activists": 16})
-    assert asked(state)[1] == ["remove active Sind", "done"]
-    choose(state, "raj", "remove active Sind")
+    assert asked(state)[1] == ["remove active in Sind", "done"]
+    choose(state, "raj", "remove active in Sind")
     assert state.space("sind").pieces == {} and state.step.name == "card"
 
 

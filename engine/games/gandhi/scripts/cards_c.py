@@ -363,18 +363,26 @@ def c66s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     placed from Available; with none Available the Guerrilla is removed instead, 5.1.1)."""
     if data["c66_replaced"] >= 3:
         return []
-    ready = [k for k in ACTIVIST_WORDS if in_box(state, "available", k)]
+    out = by_activists(state, list(board(state).spaces), GUERRILLA_WORDS)
+    return [*out, DONE] if out else []
+
+
+def by_activists(state: GandhiState, spaces: list[str], words: dict[str, str]
+                 ) -> list[Action]:
+    """Each piece of ``words`` in ``spaces`` replaced by an Available Activist of either NV
+    Faction (``congress for sepoy in Bihar``), or removed if none is Available (5.1.1)."""
+    kinds = [k for k in ACTIVIST_WORDS if in_box(state, "available", k)]
     out = []
-    for sid in board(state).spaces:
-        for kind, word in GUERRILLA_WORDS.items():
+    for sid in spaces:
+        for kind, word in words.items():
             if not state.space(sid).count(kind):
                 continue
-            where = f"{word} {space_text(board(state), sid)}"
+            where = f"{word} in {space_text(board(state), sid)}"
             out += [Action(f"{ACTIVIST_WORDS[a]} for {where}", args=(kind, sid, a))
-                    for a in ready]
-            if not ready:
+                    for a in kinds]
+            if not kinds:
                 out.append(Action(f"remove {where}", args=(kind, sid)))
-    return [*out, DONE] if out else []
+    return out
 
 
 def c66s_act(state: GandhiState, data: dict[str, Any], action: Action,

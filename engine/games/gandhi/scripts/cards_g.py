@@ -43,7 +43,12 @@ from engine.games.gandhi.pieces import (
     SEPOYS,
     TROOPS,
 )
-from engine.games.gandhi.scripts.cards_c import ACTIVIST_WORDS, GUERRILLA_WORDS, gandhi_to
+from engine.games.gandhi.scripts.cards_c import (
+    ACTIVIST_WORDS,
+    GUERRILLA_WORDS,
+    by_activists,
+    gandhi_to,
+)
 from engine.games.gandhi.scripts.choices import (
     DONE,
     PARTS,
@@ -329,24 +334,6 @@ def c43s_choices(state: GandhiState, data: Data) -> list[Action]:
                    and (state.space(s).protest or state.space(s).unrest)]
     out = by_activists(state, spaces, GUERRILLA_WORDS)
     return [*out, DONE] if out else []
-
-
-def by_activists(state: GandhiState, spaces: list[str], words: dict[str, str]
-                 ) -> list[Action]:
-    """Each piece of ``words`` in ``spaces`` replaced by an Available Activist of either NV
-    Faction (``congress for sepoy in Bihar``), or removed if none is Available (5.1.1)."""
-    kinds = ready(state, ACTIVISTS)
-    out = []
-    for sid in spaces:
-        for kind, word in words.items():
-            if not state.space(sid).count(kind):
-                continue
-            where = f"{word} in {name(state, sid)}"
-            out += [Action(f"{ACTIVIST_WORDS[a]} for {where}", args=(kind, sid, a))
-                    for a in kinds]
-            if not kinds:
-                out.append(Action(f"remove {where}", args=(kind, sid)))
-    return out
 
 
 def replace_act(state: GandhiState, data: Data, action: Action, chance: Chance
