@@ -7,6 +7,7 @@ from typing import Any
 from engine.coin.tracks import shifted
 from engine.core.chance import Chance
 from engine.core.events import CardRevealed, Event
+from engine.games.gandhi.derived import board
 from engine.games.gandhi.events import (
     CardAdvanced,
     ResourcesSet,
@@ -41,7 +42,11 @@ def track_to(state: GandhiState, name: str, value: int) -> list[Event]:
 
 
 def support(state: GandhiState, space: str, delta: int) -> list[Event]:
-    """1.6.1 Five levels, -2 (Active Opposition) to +2 (Active Support)."""
+    """1.6.1 Five levels, -2 (Active Opposition) to +2 (Active Support); a Railway has no
+    Support level (1.3.6), so a shift there does nothing (e.g. Negotiate releasing Gandhi
+    onto a Railway, 4.3.1)."""
+    if board(state).space(space).is_railway:
+        return []
     before = state.space(space).support
     after = shifted(before, delta, -2, 2)
     return [SupportShifted(space=space, level=after, before=before)] if after != before else []

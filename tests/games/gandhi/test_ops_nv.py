@@ -256,6 +256,22 @@ def test_4_3_1_negotiate_roll_releases_gandhi() -> None:
     assert pieces(state, "bihar").get("gandhi") == 1 and state.space("bihar").support == 1
 
 
+def test_4_3_1_negotiate_on_a_railway_releases_gandhi_without_a_shift() -> None:
+    """1.3.6 a Railway has no Support level: Gandhi is released onto it, nothing shifts
+    (the 2,000-game fuzz found a Railway given a Support level here)."""
+    state = first(C, {"rail_karachi_indus": {"pieces": {"congress_activists": 1}},
+                      "delhi": {"pieces": {"congress_activists": 1}}},
+                  jail={"gandhi": 1})
+    choose(state, C, "rally")
+    choose(state, C, "in Delhi")
+    choose(state, C, "place 1")
+    choose(state, C, "negotiate")
+    choose(state, C, "in Rail Karachi-Indus")
+    choose(state, C, "roll", rolls=(6,))
+    rail = state.space("rail_karachi_indus")
+    assert rail.count("gandhi") == 1 and rail.support == 0
+
+
 def test_4_3_1_no_negotiate_with_non_cooperation() -> None:
     state = south()
     choose(state, C, "non_cooperation")
