@@ -271,11 +271,11 @@ def test_5_card_15_unshaded_unrest_where_no_troops_then_a_piece_per_sepoy_bases_
     assert "unrest Sind" in texts and "unrest Punjab" not in texts  # Troops there
     choose(state, "raj", "unrest Sind")
     assert state.space("sind").unrest == 1
-    assert asked(state)[1] == ["remove ml activists"]  # Gandhi never; Bases last
-    choose(state, "raj", "remove ml activists")
-    assert asked(state)[1] == ["remove ml bases", "remove rev bases"]
-    choose(state, "raj", "remove rev bases")
-    events = choose(state, "raj", "remove ml bases")  # 3 Sepoys: 3 pieces, over
+    assert asked(state)[1] == ["remove league activists"]  # Gandhi never; Bases last
+    choose(state, "raj", "remove league activists")
+    assert asked(state)[1] == ["remove league bases", "remove revolutionary bases"]
+    choose(state, "raj", "remove revolutionary bases")
+    events = choose(state, "raj", "remove league bases")  # 3 Sepoys: 3 pieces, over
     assert state.space("sind").pieces == {"sepoys": 3, "gandhi": 1}
     assert not state.jail  # 5.1.3 removed to Available
     ended(state, events, "raj")

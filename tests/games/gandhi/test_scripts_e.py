@@ -335,15 +335,15 @@ def test_5_card_29_unshaded_remove_1_muslim_state_and_congress_or_league_ineligi
     choose(state, "raj", "remove state Sind")
     assert not state.space("sind").muslim_state and state.space("bihar").muslim_state
     _, texts = asked(state)
-    assert sorted(texts) == ["ineligible congress", "ineligible league"]
-    events = choose(state, "raj", "ineligible league")
+    assert sorted(texts) == ["ineligible congress", "ineligible muslim league"]
+    events = choose(state, "raj", "ineligible muslim league")
     assert "muslim_league" in state.turn.made_ineligible
     assert "congress" not in state.turn.made_ineligible
     ended(state, events, "raj")
 
     state, _ = playing("29", "unshaded", {})       # no Muslim State: only the second part
     _, texts = asked(state)
-    assert sorted(texts) == ["ineligible congress", "ineligible league"]
+    assert sorted(texts) == ["ineligible congress", "ineligible muslim league"]
     events = choose(state, "raj", "ineligible congress")
     assert "congress" in state.turn.made_ineligible
     ended(state, events, "raj")

@@ -17,6 +17,7 @@ from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import Msg
 from engine.games.gandhi.derived import available, board, is_state, raj_control
+from engine.games.gandhi.edits import BOX_WORDS, MAP_WORDS
 from engine.games.gandhi.effects import resources, support, track
 from engine.games.gandhi.events import (
     BoxTransfer,
@@ -261,7 +262,7 @@ def c13s_choices(state: GandhiState, data: Data) -> list[Action]:
     kinds = [k for k, n in state.out_of_play.items() if n > 0]
     if data["c13_left"] <= 0 or not kinds:
         return []
-    return [Action(f"move {k.replace('_', ' ')}", args=(k,)) for k in kinds]
+    return [Action(f"move {BOX_WORDS[k]}", args=(k,)) for k in kinds]
 
 
 def c13s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
@@ -380,7 +381,7 @@ def c15u_choices(state: GandhiState, data: Data) -> list[Action]:
     sp = state.space(data["c15_space"])
     kinds = [k for k in NON_RAJ if k not in BASE_KINDS and sp.count(k)]
     kinds = kinds or [k for k in BASE_KINDS if sp.count(k)]
-    return [Action(f"remove {k.replace('_', ' ')}", args=(k,)) for k in kinds]
+    return [Action(f"remove {MAP_WORDS[k]}", args=(k,)) for k in kinds]
 
 
 def c15u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:

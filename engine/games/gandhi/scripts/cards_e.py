@@ -423,7 +423,7 @@ def card_28(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 # --- #29 Government of India Act 1935 -----------------------------------------------------
 
-NV_WORDS = {CONGRESS: "congress", MUSLIM_LEAGUE: "league"}
+NV_WORDS = {CONGRESS: "congress", MUSLIM_LEAGUE: "muslim league"}  # as the edits say
 
 
 def remove_state_actions(state: GandhiState) -> list[Action]:
