@@ -29,7 +29,7 @@ from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import Msg
 from engine.games.gandhi.derived import board
-from engine.games.gandhi.effects import resources, support, track
+from engine.games.gandhi.effects import note, resources, support, track
 from engine.games.gandhi.events import (
     BoxTransfer,
     EligibilityMarked,
@@ -38,7 +38,6 @@ from engine.games.gandhi.events import (
     PiecesMoved,
     PiecesPlaced,
     PiecesRemoved,
-    StepNoted,
 )
 from engine.games.gandhi.names import space_texts
 from engine.games.gandhi.physical import (
@@ -228,10 +227,6 @@ def spaces_with_pieces(state: GandhiState) -> Iterator[tuple[str, str, int]]:
 def pending(state: GandhiState) -> Pending | None:
     value: Pending | None = state.step.data.get("pending")
     return value
-
-
-def note(**values: Any) -> list[Event]:
-    return [StepNoted(key=k, value=v) for k, v in values.items()]
 
 
 # --- the kinds of edit ------------------------------------------------------------------------

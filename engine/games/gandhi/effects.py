@@ -1,4 +1,4 @@
-"""Small builders of Gandhi events that respect the physical bounds of tracks."""
+"""Small builders of Gandhi events that respect the physical bounds of tracks and markers."""
 
 from __future__ import annotations
 
@@ -10,17 +10,44 @@ from engine.core.events import CardRevealed, Event
 from engine.games.gandhi.derived import board
 from engine.games.gandhi.events import (
     CardAdvanced,
+    MarkerSet,
     ResourcesSet,
     StepBegan,
+    StepNoted,
     SupportShifted,
     TrackSet,
 )
+from engine.games.gandhi.fold import evolve
+from engine.games.gandhi.physical import marker_problem, placed_marker
 from engine.games.gandhi.pieces import RESOURCES_MAX, TRACK_MAX, TRACK_MIN
-from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.state import GandhiState, clone
 
 
 def begin(step: str, seat: str | None = None, **data: Any) -> StepBegan:
     return StepBegan(step=step, seat=seat, data=data)
+
+
+def note(**values: Any) -> list[Event]:
+    """Working values of the current step (its ``data``)."""
+    return [StepNoted(key=k, value=v) for k, v in values.items()]
+
+
+def after(state: GandhiState, events: list[Event]) -> GandhiState:
+    """The position once ``events`` are applied (``state`` is left alone)."""
+    copy = clone(state)
+    for event in events:
+        evolve(copy, event)
+    return copy
+
+
+def add_unrest(state: GandhiState, sid: str) -> list[Event]:
+    """One Unrest marker -- a Strike on a Railway (1.12, 5.1.4) -- if the physical rules
+    allow it (1.11 twelve markers, 1.12 one Strike per Railway); otherwise nothing."""
+    if marker_problem(state, "unrest", sid, True) is not None:
+        return []
+    placed = placed_marker(state, "unrest", sid)
+    value = state.space(sid).unrest + 1 if placed == "unrest" else 1
+    return [MarkerSet(space=sid, marker=placed, value=value)]
 
 
 def resources(state: GandhiState, faction: str, delta: int) -> list[Event]:

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
 from pathlib import Path
-from typing import TypeVar
 
 import pytest
 
@@ -27,41 +25,24 @@ from engine.games.gandhi.ruleset import Gandhi
 from engine.games.gandhi.state import GandhiState, clone
 from engine.games.gandhi.steps.event import SCRIPTED, SIDES
 from engine.i18n import has_key
+from engine.randomness import Secret, SeededChance
 from tests.games.gandhi.helpers import apply, asked
 
 engine.games.load()
 
 RULES = Gandhi()
-T = TypeVar("T")
 POSITIONS = 10          # positions per scenario where an Event may be chosen
 MAX_CHOICES = 120       # an Event that asks more than this never ends
 
 
-class RandomChance:
-    """Dice from a seeded RNG and the deck the setup dealt (tests only)."""
-
-    def __init__(self, rng: random.Random, deck: Sequence[str]) -> None:
-        self.rng, self.deck = rng, list(deck)
-
-    def roll(self, sides: int = 6) -> int:
-        return self.rng.randint(1, sides)
-
-    def shuffle(self, items: Sequence[T]) -> list[T]:
-        out = list(items)
-        self.rng.shuffle(out)
-        return out
-
-    def card(self, index: int) -> str:
-        return self.deck[index]
-
-
-def event_positions(scenario: str, seed: int) -> list[tuple[GandhiState, str, RandomChance]]:
-    """Positions of one random game where some Faction is offered the Event."""
+def event_positions(scenario: str, seed: int) -> list[tuple[GandhiState, str, SeededChance]]:
+    """Positions of one random game where some Faction is offered the Event (dice and deck
+    from the service's own seeded ``Chance``)."""
     rng = random.Random(seed)
-    setup = RULES.setup(scenario, {}, RandomChance(rng, []))
-    chance = RandomChance(rng, setup.deck)
+    setup = RULES.setup(scenario, {}, SeededChance(Secret(str(seed), ""), "setup"))
+    chance = SeededChance(Secret(str(seed), "", setup.deck), "play")
     state = apply(RULES.initial_state(), setup.events)
-    found: list[tuple[GandhiState, str, RandomChance]] = []
+    found: list[tuple[GandhiState, str, SeededChance]] = []
     for _ in range(3000):
         if RULES.is_over(state) or len(found) >= POSITIONS:
             break
@@ -74,7 +55,7 @@ def event_positions(scenario: str, seed: int) -> list[tuple[GandhiState, str, Ra
 
 
 @pytest.fixture(scope="module")
-def positions() -> list[tuple[GandhiState, str, RandomChance]]:
+def positions() -> list[tuple[GandhiState, str, SeededChance]]:
     return [p for i, scenario in enumerate(("short", "main", "quick_start"))
             for p in event_positions(scenario, 100 + i)]
 
@@ -90,7 +71,7 @@ def untranslated(msg: Msg | None) -> list[str]:
                       if not has_key(msg.key, lang))]
 
 
-def play_event(start: GandhiState, seat: str, card: str, side: str, chance: RandomChance,
+def play_event(start: GandhiState, seat: str, card: str, side: str, chance: SeededChance,
                rng: random.Random) -> None:
     state = clone(start)
     state.current = card
@@ -115,7 +96,7 @@ def play_event(start: GandhiState, seat: str, card: str, side: str, chance: Rand
 
 @pytest.mark.parametrize("card", sorted(SCRIPTED, key=int))
 def test_5_1_every_scripted_event_plays_out_from_random_positions(
-        card: str, positions: list[tuple[GandhiState, str, RandomChance]]) -> None:
+        card: str, positions: list[tuple[GandhiState, str, SeededChance]]) -> None:
     assert positions, "the random games offered no Event"
     rng = random.Random(int(card))
     for state, seat, chance in positions:

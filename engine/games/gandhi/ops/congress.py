@@ -8,10 +8,10 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.games.gandhi.derived import available, board, protests_on_map, raj_control
-from engine.games.gandhi.effects import support, track
+from engine.games.gandhi.effects import note, support, track
 from engine.games.gandhi.events import MarkerSet, PiecesMoved, PiecesPlaced
 from engine.games.gandhi.ops import nv
-from engine.games.gandhi.ops.framework import note, special
+from engine.games.gandhi.ops.framework import special
 from engine.games.gandhi.ops.nv import L
 from engine.games.gandhi.pieces import (
     CONGRESS,

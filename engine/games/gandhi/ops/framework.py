@@ -18,8 +18,8 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
-from engine.games.gandhi.effects import begin
-from engine.games.gandhi.events import FactionActed, StepNoted
+from engine.games.gandhi.effects import begin, note
+from engine.games.gandhi.events import FactionActed
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.state import GandhiState
 from engine.i18n import has_key
@@ -67,10 +67,6 @@ def special(cls: type) -> type:
 
 def of(registry: dict[str, Activity], faction: str) -> list[Activity]:
     return [a for key, a in registry.items() if key.startswith(f"{faction}:")]
-
-
-def note(**values: Any) -> list[Event]:
-    return [StepNoted(key=k, value=v) for k, v in values.items()]
 
 
 # --- the card's offer (2.3.4) ----------------------------------------------------------

@@ -8,11 +8,11 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.games.gandhi.derived import available, board, in_crisis, raj_control
-from engine.games.gandhi.effects import support
+from engine.games.gandhi.effects import note, support
 from engine.games.gandhi.events import MarkerSet, PiecesPlaced, PiecesRemoved
 from engine.games.gandhi.ops import nv
 from engine.games.gandhi.ops.congress import negotiable, negotiate_start
-from engine.games.gandhi.ops.framework import note, special
+from engine.games.gandhi.ops.framework import special
 from engine.games.gandhi.ops.nv import L
 from engine.games.gandhi.pieces import (
     CONGRESS,

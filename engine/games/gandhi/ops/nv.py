@@ -23,7 +23,7 @@ from engine.games.gandhi.derived import (
     protests_for_operations,
     raj_control,
 )
-from engine.games.gandhi.effects import support, track
+from engine.games.gandhi.effects import note, support, track
 from engine.games.gandhi.events import (
     BoxTransfer,
     MarkerSet,
@@ -33,7 +33,7 @@ from engine.games.gandhi.events import (
     PiecesRemoved,
 )
 from engine.games.gandhi.names import space_text
-from engine.games.gandhi.ops.framework import VERBS, note, operation, special
+from engine.games.gandhi.ops.framework import VERBS, operation, special
 from engine.games.gandhi.pieces import (
     CONGRESS,
     CONGRESS_ACTIVISTS,

@@ -20,7 +20,7 @@ from engine.games.gandhi.derived import (
     raj_control,
     unrest_markers_left,
 )
-from engine.games.gandhi.effects import begin, resources, support, track
+from engine.games.gandhi.effects import begin, note, resources, support, track
 from engine.games.gandhi.events import (
     BoxTransfer,
     MarkerSet,
@@ -32,7 +32,7 @@ from engine.games.gandhi.events import (
 )
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.names import space_text
-from engine.games.gandhi.ops.framework import AFTER_TURN, DONE, VERBS, note, operation, special
+from engine.games.gandhi.ops.framework import AFTER_TURN, DONE, VERBS, operation, special
 from engine.games.gandhi.pieces import (
     CONGRESS,
     CONGRESS_ACTIVISTS,

@@ -22,9 +22,8 @@ from engine.games.gandhi.derived import (
     in_crisis,
     is_state,
     raj_control,
-    unrest_markers_left,
 )
-from engine.games.gandhi.effects import resources, support, track
+from engine.games.gandhi.effects import add_unrest, after, note, resources, support, track
 from engine.games.gandhi.events import (
     BoxTransfer,
     MarkerSet,
@@ -33,9 +32,8 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.names import space_text
-from engine.games.gandhi.ops.framework import VERBS, note, operation, special
+from engine.games.gandhi.ops.framework import VERBS, operation, special
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
     CUBES,
@@ -51,7 +49,7 @@ from engine.games.gandhi.pieces import (
     SEPOYS,
     TROOPS,
 )
-from engine.games.gandhi.state import GandhiState, SpaceState, clone
+from engine.games.gandhi.state import GandhiState, SpaceState
 
 REV = REVOLUTIONARIES
 UNDER, ACTIVE = GUERRILLAS_UNDERGROUND, GUERRILLAS_ACTIVE
@@ -83,8 +81,6 @@ def funds(state: GandhiState, limited: bool) -> int:
                                       if sp.count(UNDER))
 
 
-
-
 def pay(state: GandhiState, cost: int) -> list[Event]:
     """3.1 Operations cost Resources (never below 0, 1.8)."""
     return resources(state, REV, -cost) if cost else []
@@ -108,14 +104,6 @@ def texts(state: GandhiState, space_ids: list[str], verb: str = "in") -> list[Ac
     return [Action(f"{verb} {space_text(b, s)}", args=(s,)) for s in space_ids]
 
 
-def after(state: GandhiState, events: list[Event]) -> GandhiState:
-    """The position once ``events`` happen (to read Raj Control after them)."""
-    copy = clone(state)
-    for event in events:
-        evolve(copy, event)
-    return copy
-
-
 def activate_all(state: GandhiState, space_id: str) -> list[Event]:
     """1.4.3 Activate Guerrillas: flip the Underground ones."""
     n = state.space(space_id).count(UNDER)
@@ -126,13 +114,6 @@ def activate_one(state: GandhiState, space_id: str) -> list[Event]:
     if not state.space(space_id).count(UNDER):
         return []
     return [PiecesFlipped(space=space_id, kind=UNDER, to_kind=ACTIVE, count=1)]
-
-
-def add_unrest(state: GandhiState, space_id: str) -> list[Event]:
-    """1.11 add one Unrest marker unless all 12 Unrest/Strike markers are in play."""
-    if not unrest_markers_left(state):
-        return []
-    return [MarkerSet(space=space_id, marker="unrest", value=state.space(space_id).unrest + 1)]
 
 
 def active_targets(state: GandhiState, space_id: str) -> list[str]:
@@ -509,19 +490,11 @@ class Unrest:
             chance: Chance) -> list[Event]:
         space_id = action.args[0]
         events = [*pay(state, state.restraint), *activate_one(state, space_id)]
-        if board(state).space(space_id).is_railway:
-            events += self.strike(state, space_id)
-        else:
-            level = state.space(space_id).support
-            events += add_unrest(state, space_id)
-            events += support(state, space_id, -1 if level > 0 else 1 if level < 0 else 0)
+        # 1.12 on a Railway the marker is a Strike, and a Railway has no level to shift
+        level = state.space(space_id).support
+        events += add_unrest(state, space_id)
+        events += support(state, space_id, -1 if level > 0 else 1 if level < 0 else 0)
         return [*events, *note(unrest_spaces=[*data.get("unrest_spaces", []), space_id])]
-
-    def strike(self, state: GandhiState, space_id: str) -> list[Event]:
-        """1.12 On a Railway the marker is a Strike, if none there and one is left."""
-        if state.space(space_id).strike or not unrest_markers_left(state):
-            return []
-        return [MarkerSet(space=space_id, marker="strike", value=1)]
 
     def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
         return bool(data.get("unrest_spaces"))

@@ -16,9 +16,9 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import Msg
-from engine.games.gandhi.derived import available, board, is_state, raj_control
+from engine.games.gandhi.derived import available, board, raj_control
 from engine.games.gandhi.edits import BOX_WORDS, MAP_WORDS
-from engine.games.gandhi.effects import resources, support, track
+from engine.games.gandhi.effects import add_unrest, note, resources, support, track
 from engine.games.gandhi.events import (
     BoxTransfer,
     EligibilityMarked,
@@ -28,10 +28,10 @@ from engine.games.gandhi.events import (
     PiecesRemoved,
 )
 from engine.games.gandhi.names import space_text
+from engine.games.gandhi.ops.revolutionaries import activate_all
 from engine.games.gandhi.physical import marker_problem
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
-    CUBES,
     GUERRILLAS,
     GUERRILLAS_ACTIVE,
     GUERRILLAS_UNDERGROUND,
@@ -49,11 +49,11 @@ from engine.games.gandhi.scripts.choices import (
     PARTS,
     Data,
     Part,
-    add_unrest,
+    cubes,
     muslim_state,
-    note,
     space_action,
     start,
+    states,
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED, Script, finish
@@ -78,16 +78,6 @@ def asks(key: str, **counts: str) -> Callable[[GandhiState, Data], Msg]:
     return lambda s, d: prompt(key, **{k: d[v] for k, v in counts.items()})
 
 
-def cubes(state: GandhiState, sid: str) -> int:
-    return sum(state.space(sid).count(k) for k in CUBES)
-
-
-def activate_all(state: GandhiState, sid: str) -> list[Event]:
-    hidden = state.space(sid).count(GUERRILLAS_UNDERGROUND)
-    return [PiecesFlipped(space=sid, kind=GUERRILLAS_UNDERGROUND, to_kind=GUERRILLAS_ACTIVE,
-                          count=hidden)] if hidden else []
-
-
 def hide_all(state: GandhiState, sid: str) -> list[Event]:
     active = state.space(sid).count(GUERRILLAS_ACTIVE)
     return [PiecesFlipped(space=sid, kind=GUERRILLAS_ACTIVE, to_kind=GUERRILLAS_UNDERGROUND,
@@ -109,11 +99,6 @@ def card_03(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 
 # --- #10 Aundh Experiment in Self-Government --------------------------------------------------
-
-
-def states(state: GandhiState) -> list[str]:
-    """1.3.5 Princely States and Muslim States."""
-    return [sid for sid in board(state).spaces if is_state(state, sid)]
 
 
 @script("10")
@@ -415,8 +400,8 @@ def c15s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 def c15s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
     sid = action.args[0]
-    shift = [] if board(state).space(sid).is_railway else support(state, sid, -2)
-    return [*add_unrest(state, sid), *shift, *note(c15_space=sid)]
+    # 1.3.6 a Railway has no Support level: ``support`` shifts nothing there
+    return [*add_unrest(state, sid), *support(state, sid, -2), *note(c15_space=sid)]
 
 
 PARTS["15:unshaded"] = Part(c15u_choices, c15u_act, c15u_what)

@@ -26,7 +26,7 @@ from engine.games.gandhi.derived import (
     protests_on_map,
     raj_control,
 )
-from engine.games.gandhi.effects import resources, support, track, track_to
+from engine.games.gandhi.effects import add_unrest, note, resources, support, track, track_to
 from engine.games.gandhi.events import (
     EligibilityMarked,
     MarkerSet,
@@ -54,11 +54,11 @@ from engine.games.gandhi.scripts.choices import (
     Auto,
     Data,
     Part,
-    add_unrest,
-    note,
     nothing,
+    shiftable,
     space_action,
     start,
+    toward_passive_opposition,
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED
@@ -121,11 +121,6 @@ def script(state: GandhiState, faction: str, which: str, chance: Chance) -> list
 
 
 # --- generic shapes ---------------------------------------------------------------------
-
-
-def shiftable(state: GandhiState, sid: str, delta: int) -> bool:
-    """``sid`` has a Support level (not a Railway, 1.3.6) that can move by ``delta``."""
-    return sid not in board(state).railways and -2 <= state.space(sid).support + delta <= 2
 
 
 def pick_spaces(card: str, fits: Fits, does: Does, *, most: int = 2, optional: bool = False,
@@ -571,14 +566,6 @@ def c48u_fits(state: GandhiState, data: Data, sid: str) -> bool:
 
 def toward_neutral(state: GandhiState, sid: str) -> list[Event]:
     return support(state, sid, -1 if state.space(sid).support > 0 else +1)
-
-
-def toward_passive_opposition(state: GandhiState, sid: str) -> int:
-    """The one-level shift toward Passive Opposition (-1), or 0 if none."""
-    if board(state).space(sid).is_railway:
-        return 0
-    level = state.space(sid).support
-    return 0 if level == -1 else (-1 if level > -1 else +1)
 
 
 def c48s_choices(state: GandhiState, data: Data) -> list[Action]:

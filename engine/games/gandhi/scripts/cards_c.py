@@ -17,7 +17,7 @@ from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import Msg
 from engine.games.gandhi.derived import board, raj_control
-from engine.games.gandhi.effects import resources, support, track
+from engine.games.gandhi.effects import add_unrest, note, resources, support, track
 from engine.games.gandhi.events import (
     Box,
     MarkerSet,
@@ -45,10 +45,9 @@ from engine.games.gandhi.scripts.choices import (
     DONE,
     PARTS,
     Part,
-    add_unrest,
-    note,
     picked,
     set_support,
+    shiftable,
     space_action,
     start,
 )
@@ -303,18 +302,14 @@ def c64s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     if len(picked(data)) >= 3:
         return []
     spaces = [s for s in board(state).spaces if s not in picked(data) and state.space(s).protest]
-    shifts = [s for s in spaces if c64s_shifts(state, s)]
+    shifts = [s for s in spaces if shiftable(state, s, -1)]
     return [*(space_action(state, s) for s in shifts or spaces), DONE] if spaces else []
-
-
-def c64s_shifts(state: GandhiState, sid: str) -> bool:
-    return sid not in board(state).railways and state.space(sid).support > -2
 
 
 def c64s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     sid = action.args[0]
-    shift = support(state, sid, -1) if c64s_shifts(state, sid) else []
+    shift = support(state, sid, -1)  # 1.3.6 nothing on a Railway
     return [*shift, *note(picked=[*picked(data), sid])]
 
 

@@ -17,7 +17,7 @@ from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import Msg
 from engine.games.gandhi.derived import board, is_state, raj_control
-from engine.games.gandhi.effects import resources, support, track
+from engine.games.gandhi.effects import add_unrest, note, resources, support, track
 from engine.games.gandhi.events import (
     Box,
     MarkerSet,
@@ -45,12 +45,14 @@ from engine.games.gandhi.scripts.choices import (
     DONE,
     PARTS,
     Part,
-    add_unrest,
+    activists,
+    cubes,
     muslim_state,
-    note,
     picked,
+    shiftable,
     space_action,
     start,
+    states,
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED, finish
@@ -75,14 +77,6 @@ def name(state: GandhiState, sid: str) -> str:
 
 def left(key: str, most: int, counter: str) -> Callable[[GandhiState, dict[str, Any]], Msg]:
     return lambda s, d: msg(key, left=most - d[counter])
-
-
-def cubes(state: GandhiState, sid: str) -> int:
-    return sum(state.space(sid).count(k) for k in CUBES)
-
-
-def activists(state: GandhiState, sid: str) -> int:
-    return sum(state.space(sid).count(k) for k in ACTIVISTS)
 
 
 def add_actions(state: GandhiState, sid: str, kinds: tuple[str, ...], box: Box,
@@ -478,8 +472,8 @@ C9_PIECES = {**ACTIVIST_WORDS, **GUERRILLA_WORDS}
 
 
 def c9s_shifts(state: GandhiState, sid: str) -> bool:
-    """``sid`` has a Support level (not a Railway, 1.6.1) below Active Opposition."""
-    return sid not in board(state).railways and state.space(sid).support > -2
+    """``sid`` can still shift toward Active Opposition (not a Railway, 1.3.6)."""
+    return shiftable(state, sid, -1)
 
 
 def c9s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -581,7 +575,7 @@ def c26u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
 
 
 def c26_shifts(state: GandhiState, sid: str) -> bool:
-    return not board(state).space(sid).is_railway and state.space(sid).support > -2
+    return shiftable(state, sid, -1)
 
 
 def c26s_spaces(state: GandhiState, data: dict[str, Any], marker: str) -> list[Action]:
@@ -801,11 +795,6 @@ def card_60(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 
 # --- #65 United Bengal ---------------------------------------------------------------------
-
-
-def states(state: GandhiState) -> list[str]:
-    """1.3.5 Princely States and Muslim States."""
-    return [s for s in board(state).spaces if is_state(state, s)]
 
 
 def c65u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:

@@ -19,8 +19,8 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
-from engine.games.gandhi.derived import board, is_state, raj_control
-from engine.games.gandhi.effects import support, track, track_to
+from engine.games.gandhi.derived import board, raj_control
+from engine.games.gandhi.effects import add_unrest, note, support, track, track_to
 from engine.games.gandhi.events import (
     BoxTransfer,
     EligibilityMarked,
@@ -49,12 +49,12 @@ from engine.games.gandhi.scripts.choices import (
     DONE,
     PARTS,
     Part,
-    add_unrest,
+    gandhi_space,
     muslim_state,
-    note,
     picked,
     set_support,
     space_action,
+    states,
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED, finish
@@ -107,11 +107,6 @@ def muslim(state: GandhiState, sid: str) -> bool:
 def provinces(state: GandhiState) -> list[str]:
     """Provinces now: a Muslim State is no Province (1.3.5)."""
     return [s for s in board(state).provinces if not state.space(s).muslim_state]
-
-
-def states(state: GandhiState) -> list[str]:
-    """1.3.5 Princely States and Muslim States."""
-    return [s for s in board(state).spaces if is_state(state, s)]
 
 
 def muslim_states(state: GandhiState) -> list[str]:
@@ -200,10 +195,6 @@ def card_5(state: GandhiState, faction: str, side: str, chance: Chance) -> list[
 
 
 # --- #11 Aga Khan Palace Made a Prison ----------------------------------------------------
-
-
-def gandhi_space(state: GandhiState) -> str | None:
-    return next((s for s, sp in state.spaces.items() if sp.count(GANDHI)), None)
 
 
 def c11s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:

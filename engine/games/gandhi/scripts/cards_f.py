@@ -21,7 +21,7 @@ from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import Msg
 from engine.games.gandhi.derived import available, board, raj_control
-from engine.games.gandhi.effects import resources
+from engine.games.gandhi.effects import add_unrest, after, note, resources
 from engine.games.gandhi.events import (
     Box,
     BoxTransfer,
@@ -65,10 +65,9 @@ from engine.games.gandhi.scripts.choices import (
     PARTS,
     Data,
     Part,
-    add_unrest,
-    after,
-    note,
+    cubes,
     picked,
+    placed_kind,
     set_support,
     space_action,
     start,
@@ -104,15 +103,6 @@ def owner(kind: str) -> str:
     return REVOLUTIONARIES if kind == GUERRILLAS else OWNER[kind]
 
 
-def placed_kind(kind: str) -> str:
-    """1.4.3 new Guerrillas are placed Underground."""
-    return GUERRILLAS_UNDERGROUND if kind == GUERRILLAS else kind
-
-
-def cubes(state: GandhiState, sid: str) -> int:
-    return sum(state.space(sid).count(k) for k in CUBES)
-
-
 def count(state: GandhiState, sid: str, kinds: tuple[str, ...] | list[str]) -> int:
     return sum(state.space(sid).count(k) for k in kinds)
 
@@ -135,8 +125,8 @@ def fullest(spaces: list[str], score: Callable[[str], int]) -> list[str]:
 
 
 def neutral(state: GandhiState, sid: str) -> list[Event]:
-    """Set a space to Neutral (Railways have no Support level, 1.6.1)."""
-    return [] if is_railway(state, sid) else set_support(state, sid, NEUTRAL)
+    """Set a space to Neutral (nothing on a Railway, which has no Support level, 1.3.6)."""
+    return set_support(state, sid, NEUTRAL)
 
 
 def exit_box(kind: str, jail: bool) -> Box:
@@ -177,9 +167,6 @@ def forced(state: GandhiState, sid: str, kinds: list[str], most: int, to: Box
 
 def msg(key: str, **params: Any) -> Msg:
     return Msg(f"gandhi.scripts_f.{key}", **params)
-
-
-
 
 
 def simple(card: str) -> Callable[[GandhiState, str, str, Chance], list[Event]]:

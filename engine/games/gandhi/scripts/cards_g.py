@@ -19,8 +19,8 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
-from engine.games.gandhi.derived import board, is_state, protests_for_events
-from engine.games.gandhi.effects import resources, support, track
+from engine.games.gandhi.derived import board, protests_for_events
+from engine.games.gandhi.effects import note, resources, support, track
 from engine.games.gandhi.events import (
     BoxTransfer,
     EligibilityMarked,
@@ -54,10 +54,16 @@ from engine.games.gandhi.scripts.choices import (
     PARTS,
     Data,
     Part,
-    note,
+    activists,
+    cubes,
+    gandhi_space,
     picked,
+    placed_kind,
+    shiftable,
     space_action,
     start,
+    states,
+    toward_passive_opposition,
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED, finish
@@ -66,7 +72,6 @@ BIHAR, EAST_BENGAL = "bihar", "east_bengal"
 ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)  # 1.3.9 Gandhi is not an Activist
 GUERRILLA_KINDS = (GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND)
 PLACED_WORDS = {**ACTIVIST_WORDS, GUERRILLAS: "guerrilla"}  # Activist or Guerrilla
-
 
 
 def msg(key: str, **params: Any) -> Msg:
@@ -87,26 +92,13 @@ def name(state: GandhiState, sid: str) -> str:
     return space_text(board(state), sid)
 
 
-def activists(state: GandhiState, sid: str) -> int:
-    return sum(state.space(sid).count(k) for k in ACTIVISTS)
-
-
 def guerrillas(state: GandhiState, sid: str) -> int:
     return sum(state.space(sid).count(k) for k in GUERRILLA_KINDS)
-
-
-def cubes(state: GandhiState, sid: str) -> int:
-    return state.space(sid).count(TROOPS) + state.space(sid).count(SEPOYS)
 
 
 def ready(state: GandhiState, kinds: tuple[str, ...] | list[str]) -> list[str]:
     """The kinds with a piece in Available (5.1.1)."""
     return [k for k in kinds if in_box(state, "available", k)]
-
-
-def placed_kind(kind: str) -> str:
-    """1.4.3 new Guerrillas are placed Underground."""
-    return GUERRILLAS_UNDERGROUND if kind == GUERRILLAS else kind
 
 
 def split(counts: dict[str, int], n: int) -> dict[str, int] | None:
@@ -131,19 +123,6 @@ def arrest_all(state: GandhiState, sid: str) -> list[Event]:
     """5.1.3 arrest: every Activist in ``sid`` to Jail."""
     return [PiecesRemoved(space=sid, kind=k, count=state.space(sid).count(k), to="jail")
             for k in ACTIVISTS if state.space(sid).count(k)]
-
-
-def shift(state: GandhiState, sid: str, delta: int) -> list[Event]:
-    """1.6.1 Railways have no Support level: a shift there does nothing."""
-    return [] if board(state).space(sid).is_railway else support(state, sid, delta)
-
-
-def shiftable(state: GandhiState, sid: str, delta: int) -> bool:
-    return bool(shift(state, sid, delta))
-
-
-def gandhi_space(state: GandhiState) -> str | None:
-    return next((sid for sid, sp in state.spaces.items() if sp.count(GANDHI)), None)
 
 
 def protest_ok(state: GandhiState, sid: str) -> bool:
@@ -391,7 +370,7 @@ def c49u_choices(state: GandhiState, data: Data) -> list[Action]:
 def c49u_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
     if action.verb == "pay":
-        return [*resources(state, RAJ, -2), *shift(state, data["c49_pay"], +1),
+        return [*resources(state, RAJ, -2), *support(state, data["c49_pay"], +1),
                 *note(c49_pay=None)]
     if action.verb == "decline":
         return note(c49_pay=None)
@@ -421,7 +400,7 @@ def c49s_choices(state: GandhiState, data: Data) -> list[Action]:
 def c49s_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
     sid = action.args[0]
-    return [MarkerSet(space=sid, marker="protest", value=0), *shift(state, sid, -1),
+    return [MarkerSet(space=sid, marker="protest", value=0), *support(state, sid, -1),
             *note(picked=[*picked(data), sid])]
 
 
@@ -489,7 +468,7 @@ def c52u_choices(state: GandhiState, data: Data) -> list[Action]:
 def c52u_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
     sid = action.args[0]
-    return [*shift(state, sid, +1), *note(picked=[*picked(data), sid])]
+    return [*support(state, sid, +1), *note(picked=[*picked(data), sid])]
 
 
 def congress_pieces(state: GandhiState, sid: str) -> int:
@@ -520,7 +499,7 @@ def c52s_act(state: GandhiState, data: Data, action: Action,
     if action.verb == "in":
         sid = action.args[0]
         wait = sid if ready(state, list(PLACED_WORDS)) else None
-        return [*shift(state, sid, -1), *note(picked=[*picked(data), sid], c52_space=wait)]
+        return [*support(state, sid, -1), *note(picked=[*picked(data), sid], c52_space=wait)]
     kind, sid = action.args
     return [PiecesPlaced(space=sid, kind=placed_kind(kind), count=1), *note(c52_space=None)]
 
@@ -543,11 +522,6 @@ def card_52(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 
 # --- #54 Hyderabad Defends Its Independence --------------------------------------------------
-
-
-def states(state: GandhiState) -> list[str]:
-    """1.3.5 Princely States and Muslim States."""
-    return [s for s in board(state).spaces if is_state(state, s)]
 
 
 def c54_counts(state: GandhiState, sid: str) -> dict[str, int]:
@@ -653,7 +627,7 @@ def c54s_act(state: GandhiState, data: Data, action: Action,
     sid = action.args[0]
     done = note(picked=[*picked(data), sid])
     if action.verb == "shift":
-        return [*shift(state, sid, -1), *done]
+        return [*support(state, sid, -1), *done]
     gone = state.space(sid).count(SEPOYS) - 1
     return [PiecesRemoved(space=sid, kind=SEPOYS, count=gone), *done]
 
@@ -743,7 +717,7 @@ def card_55(state: GandhiState, faction: str, side: str, chance: Chance) -> list
         return finish(faction)
     protest = ([MarkerSet(space=sid, marker="protest", value=0)]
                if state.space(sid).protest else [])
-    return [*protest, *arrest_all(state, sid), *shift(state, sid, +1), *finish(faction)]
+    return [*protest, *arrest_all(state, sid), *support(state, sid, +1), *finish(faction)]
 
 
 # --- #58 Vallabhbhai Patel Stirs Unrest in Gujarat -------------------------------------------
@@ -810,11 +784,6 @@ def card_58(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 # --- #63 Ambedkar Champions the Untouchables -------------------------------------------------
 
 
-def toward_passive_opposition(level: int) -> int:
-    """#48 reading: Active Opposition moves up, Neutral and Support down one level."""
-    return 0 if level == -1 else (1 if level < -1 else -1)
-
-
 def c63u_choices(state: GandhiState, data: Data) -> list[Action]:
     """#63 unshaded: "Shift up to 3 spaces 1 level each toward Passive Opposition. For each
     shift, Raj Resources +3."  As printed (the Italian says Passive Opposition; a slip for
@@ -831,7 +800,7 @@ def c63u_choices(state: GandhiState, data: Data) -> list[Action]:
 def c63u_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
     sid = action.args[0]
-    delta = toward_passive_opposition(state.space(sid).support)
+    delta = toward_passive_opposition(state, sid)
     return [*support(state, sid, delta), *resources(state, RAJ, 3),
             *note(picked=[*picked(data), sid])]
 

@@ -33,16 +33,23 @@ from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
 from engine.games.gandhi.deck import event_card
-from engine.games.gandhi.derived import board
-from engine.games.gandhi.effects import begin, support
-from engine.games.gandhi.events import MarkerSet, StepNoted
+from engine.games.gandhi.derived import board, is_state
+from engine.games.gandhi.effects import after, begin, support
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.names import space_text
 from engine.games.gandhi.ops import nv
-from engine.games.gandhi.physical import marker_problem, placed_marker
-from engine.games.gandhi.pieces import RAJ
-from engine.games.gandhi.state import GandhiState, clone
+from engine.games.gandhi.physical import support_problem
+from engine.games.gandhi.pieces import (
+    CONGRESS_ACTIVISTS,
+    CUBES,
+    GANDHI,
+    GUERRILLAS,
+    GUERRILLAS_UNDERGROUND,
+    ML_ACTIVISTS,
+    RAJ,
+)
+from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import face, finish, title
 
 STEP = "event_choices"
@@ -83,14 +90,6 @@ PARTS: dict[str, Part] = {}
 
 def part_of(data: Data) -> Part:
     return PARTS[f"{data['card']}:{data['side']}"]
-
-
-def after(state: GandhiState, events: list[Event]) -> GandhiState:
-    """The position once ``events`` are applied (``state`` is left alone)."""
-    copy = clone(state)
-    for event in events:
-        evolve(copy, event)
-    return copy
 
 
 # --- the step ----------------------------------------------------------------------------------
@@ -179,10 +178,6 @@ def muslim_state(state: GandhiState, sid: str) -> list[Event]:
     return nv.muslim_state(state, sid, LEAVING)
 
 
-def note(**values: Any) -> list[Event]:
-    return [StepNoted(key=k, value=v) for k, v in values.items()]
-
-
 def picked(data: Data) -> list[str]:
     return list(data.get("picked", []))
 
@@ -195,11 +190,39 @@ def set_support(state: GandhiState, sid: str, level: int) -> list[Event]:
     return support(state, sid, level - state.space(sid).support)
 
 
-def add_unrest(state: GandhiState, sid: str) -> list[Event]:
-    """One Unrest marker (a Strike on a Railway, 5.1.4), if the physical rules allow it
-    (1.11, 1.12, 5.1.1); otherwise nothing (5.1.2)."""
-    if marker_problem(state, "unrest", sid, True) is not None:
-        return []
-    placed = placed_marker(state, "unrest", sid)
-    value = state.space(sid).unrest + 1 if placed == "unrest" else 1
-    return [MarkerSet(space=sid, marker=placed, value=value)]
+def shiftable(state: GandhiState, sid: str, delta: int) -> bool:
+    """``sid`` has a Support level (1.3.6: not a Railway) that can move by ``delta``."""
+    return support_problem(state, sid, delta) is None
+
+
+def toward_passive_opposition(state: GandhiState, sid: str) -> int:
+    """The one-level shift toward Passive Opposition (the #48 reading: Active Opposition
+    moves up, Neutral and Support down), or 0 at Passive Opposition or on a Railway."""
+    if board(state).space(sid).is_railway:
+        return 0
+    level = state.space(sid).support
+    return 0 if level == -1 else (-1 if level > -1 else +1)
+
+
+def states(state: GandhiState) -> list[str]:
+    """1.3.5 Princely States and Muslim States."""
+    return [s for s in board(state).spaces if is_state(state, s)]
+
+
+def cubes(state: GandhiState, sid: str) -> int:
+    return sum(state.space(sid).count(k) for k in CUBES)
+
+
+def activists(state: GandhiState, sid: str) -> int:
+    """1.3.9 Gandhi is not an Activist."""
+    return sum(state.space(sid).count(k) for k in (CONGRESS_ACTIVISTS, ML_ACTIVISTS))
+
+
+def gandhi_space(state: GandhiState) -> str | None:
+    return next((s for s, sp in state.spaces.items() if sp.count(GANDHI)), None)
+
+
+def placed_kind(kind: str) -> str:
+    """1.4.3 new Guerrillas are placed Underground."""
+    return GUERRILLAS_UNDERGROUND if kind == GUERRILLAS else kind
+

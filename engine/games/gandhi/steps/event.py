@@ -22,7 +22,7 @@ from engine.games.gandhi import edits
 from engine.games.gandhi.cards import EventCard
 from engine.games.gandhi.deck import event_card
 from engine.games.gandhi.derived import board
-from engine.games.gandhi.effects import begin
+from engine.games.gandhi.effects import begin, note
 from engine.games.gandhi.events import FactionActed
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.names import space_text
@@ -131,13 +131,13 @@ class ManualEvent:
         if action.verb == "done":
             return finish(state.step.seat or "")
         if action.verb == "cancel":
-            return edits.note(pending=None)
+            return note(pending=None)
         kind, values = edits.read(state, action.text)
         events = kind.events(state, values, chance)
         if kind.first_of_two:
             return events
-        done = edits.note(edits=state.step.data.get("edits", 0) + 1)
-        closed = edits.note(pending=None) if edits.pending(state) is not None else []
+        done = note(edits=state.step.data.get("edits", 0) + 1)
+        closed = note(pending=None) if edits.pending(state) is not None else []
         return [*events, *closed, *done]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
