@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -19,7 +19,7 @@ from pydantic import TypeAdapter
 
 from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
-from engine.core.events import RANDOM_EVENTS, Event, Upcaster
+from engine.core.events import RANDOM_EVENTS, Event, Recorded, Upcaster
 from engine.core.messages import Msg
 
 S = TypeVar("S")
@@ -91,6 +91,15 @@ class Ruleset(ABC, Generic[S]):
     def summary(self, state: S, lang: str) -> str:
         """A short text status for the command line and e-mail."""
         return ""
+
+    def board_text(self, state: S, seat: str | None, lang: str) -> str:
+        """The board as text, space by space, as ``seat`` may see it (the command line,
+        e-mail and screen readers)."""
+        return self.summary(state, lang)
+
+    def narrate(self, state: S, records: Sequence[Recorded], lang: str) -> str:
+        """What ``records`` did, in plain language; ``state`` is the state after them."""
+        return "\n".join(f"{r.seq} {r.type}" for r in records)
 
     # --- event parsing -------------------------------------------------------------------
     @classmethod

@@ -1,24 +1,16 @@
-"""The turn digest: the map after a turn with the changed spaces outlined, and a short
-text of what each Faction did, built from the turn's events alone (DESIGN.md section 3,
-"Events are facts")."""
+"""The turn digest: the map after a turn with the changed spaces outlined, and the
+plain-language text of what each Faction did (``engine.games.gandhi.narrate``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterable
 
-from engine.core.events import ActionTaken, Event, Recorded
-from engine.games.gandhi import events as ev
-from engine.games.gandhi.board import Map
-from engine.games.gandhi.derived import board
+from engine.core.events import Event, Recorded
+from engine.games.gandhi.narrate import digest_text
 from engine.games.gandhi.state import GandhiState, SpaceState
-from engine.i18n import t
-from renders.gandhi.cards import deck
 from renders.gandhi.map import render_map
-from renders.gandhi.names import faction_name, piece_name, place_name, support_name
 
-MAX_LINES_PER_ACTION = 8
+__all__ = ["changed_spaces", "digest_text", "render_digest"]
 
 
 def render_digest(before: GandhiState, after: GandhiState,
@@ -34,136 +26,3 @@ def changed_spaces(before: GandhiState, after: GandhiState) -> frozenset[str]:
     empty = SpaceState()
     return frozenset(i for i in ids
                      if before.spaces.get(i, empty) != after.spaces.get(i, empty))
-
-
-SECTIONS = ("CardTurnBegan", "CampaignBegan", "GameEnded")  # each opens a new paragraph
-
-
-@dataclass
-class _Group:
-    seat: str | None
-    text: str               # the action as typed, or a section's title
-    lines: list[str] = field(default_factory=list)
-
-
-def digest_text(after: GandhiState, events: Iterable[Event | Recorded], lang: str) -> str:
-    """A line per card or Campaign, a bullet per action (``Raj: pass``), and what each
-    did under it."""
-    b = board(after)
-    groups: list[_Group] = [_Group(None, "")]
-    for item in events:
-        event = item.event if isinstance(item, Recorded) else item
-        if isinstance(event, ActionTaken):
-            groups.append(_Group(event.seat, event.text))
-            continue
-        line = describe(event, b, lang, groups[-1].seat)
-        if event.type in SECTIONS:
-            groups.append(_Group(None, line))
-        elif line:
-            groups[-1].lines.append(line)
-    out = [_format(g, lang) for g in groups if g.seat is not None or g.text or g.lines]
-    return "\n".join(out) if out else t("renders.gandhi.digest.nothing", lang)
-
-
-def _format(group: _Group, lang: str) -> str:
-    if group.seat is None:
-        head = f"▶ {group.text}" if group.text else \
-            f"• {t('renders.gandhi.digest.system', lang)}"
-    else:
-        head = "• " + t("renders.gandhi.digest.action", lang,
-                        faction=faction_name(group.seat, lang), text=group.text)
-    lines = group.lines[:MAX_LINES_PER_ACTION]
-    if len(group.lines) > MAX_LINES_PER_ACTION:
-        lines.append(f"… (+{len(group.lines) - MAX_LINES_PER_ACTION})")
-    return "\n".join([head, *(f"   – {line}" for line in lines)])
-
-
-Describer = Callable[[Any, Map, str], str]
-
-
-def describe(event: Event, b: Map, lang: str, seat: str | None = None) -> str:
-    """One line for a board or flow event, or "" for bookkeeping events."""
-    if isinstance(event, ev.FactionPassed) and event.faction == seat:
-        return ""  # the action line already says "pass"
-    describer = DESCRIBERS.get(event.type)
-    return describer(event, b, lang) if describer else ""
-
-
-def _key(name: str, lang: str, **params: object) -> str:
-    return t(f"renders.gandhi.digest.{name}", lang, **params)
-
-
-def _placed(e: ev.PiecesPlaced, b: Map, lang: str) -> str:
-    return _key("placed", lang, count=e.count, piece=piece_name(e.kind, lang),
-                space=place_name(b, e.space, lang))
-
-
-def _removed(e: ev.PiecesRemoved, b: Map, lang: str) -> str:
-    return _key("removed", lang, count=e.count, piece=piece_name(e.kind, lang),
-                space=place_name(b, e.space, lang), box=t(f"gandhi.box.{e.to}", lang))
-
-
-def _moved(e: ev.PiecesMoved, b: Map, lang: str) -> str:
-    return _key("moved", lang, count=e.count, piece=piece_name(e.kind, lang),
-                origin=place_name(b, e.origin, lang),
-                destination=place_name(b, e.destination, lang))
-
-
-def _flipped(e: ev.PiecesFlipped, b: Map, lang: str) -> str:
-    return _key("flipped", lang, count=e.count, piece=piece_name(e.kind, lang),
-                space=place_name(b, e.space, lang), to=piece_name(e.to_kind, lang))
-
-
-def _transfer(e: ev.BoxTransfer, b: Map, lang: str) -> str:
-    return _key("transfer", lang, count=e.count, piece=piece_name(e.kind, lang),
-                origin=t(f"gandhi.box.{e.origin}", lang),
-                destination=t(f"gandhi.box.{e.destination}", lang))
-
-
-def _support(e: ev.SupportShifted, b: Map, lang: str) -> str:
-    return _key("support", lang, space=place_name(b, e.space, lang),
-                before=support_name(e.before, lang), after=support_name(e.level, lang))
-
-
-def _marker(e: ev.MarkerSet, b: Map, lang: str) -> str:
-    marker, space = t(f"gandhi.marker.{e.marker}", lang), place_name(b, e.space, lang)
-    if e.marker == "unrest":
-        return _key("marker_count", lang, marker=marker, space=space, value=e.value)
-    return _key("marker_on" if e.value else "marker_off", lang, marker=marker, space=space)
-
-
-def _track(e: ev.TrackSet, b: Map, lang: str) -> str:
-    return _key("track", lang, track=t(f"gandhi.track.{e.track}", lang), before=e.before,
-                after=e.value)
-
-
-def _resources(e: ev.ResourcesSet, b: Map, lang: str) -> str:
-    return _key("resources", lang, faction=faction_name(e.faction, lang), before=e.before,
-                after=e.value)
-
-
-def _card(e: ev.CardTurnBegan, b: Map, lang: str) -> str:
-    return _key("card", lang, number=e.card, title=deck().title(e.card, lang))
-
-
-def _viceroy(e: ev.ViceroyChanged, b: Map, lang: str) -> str:
-    name = t(f"gandhi.viceroy.{deck().campaigns[e.card].viceroy}", lang)
-    return _key("viceroy", lang, viceroy=name)
-
-
-def _ended(e: ev.GameEnded, b: Map, lang: str) -> str:
-    ranking = ", ".join(faction_name(f, lang) for f in e.ranking)
-    return _key("game_ended", lang, ranking=ranking)
-
-
-DESCRIBERS: dict[str, Describer] = {
-    "PiecesPlaced": _placed, "PiecesRemoved": _removed, "PiecesMoved": _moved,
-    "PiecesFlipped": _flipped, "BoxTransfer": _transfer, "SupportShifted": _support,
-    "MarkerSet": _marker, "TrackSet": _track, "ResourcesSet": _resources,
-    "CardTurnBegan": _card, "ViceroyChanged": _viceroy, "GameEnded": _ended,
-    "FactionPassed": lambda e, b, lang: _key("passed", lang,
-                                             faction=faction_name(e.faction, lang)),
-    "CampaignBegan": lambda e, b, lang: _key("campaign", lang, number=e.number),
-    "CrisisPlacementDue": lambda e, b, lang: _key("crisis", lang) if e.due else "",
-    "DieRolled": lambda e, b, lang: _key("die", lang, value=e.value),
-}

@@ -78,7 +78,7 @@ def caption(frame: Frame, index: int, total: int, lang: str) -> str:
     elif frame.campaign:
         parts.append(t("renders.gandhi.campaign_round", lang, number=frame.campaign))
     else:
-        parts.append(t("renders.gandhi.digest.card", lang, number=frame.card,
+        parts.append(t("gandhi.digest.card", lang, number=frame.card,
                        title=deck().title(frame.card, lang)))
     if state.campaign and not frame.campaign:
         parts.append(t("renders.gandhi.campaign", lang, number=state.campaign))

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from engine.core.actions import Action, Choice, words
 from engine.core.chance import Chance
-from engine.core.events import Event
+from engine.core.events import Event, Recorded
 from engine.core.messages import CourierError, IllegalAction, Msg
 from engine.core.ruleset import Ruleset, Setup
 from engine.games.gandhi import steps  # noqa: F401  (registers every step)
@@ -17,6 +17,7 @@ from engine.games.gandhi.effects import begin
 from engine.games.gandhi.events import GANDHI_EVENTS
 from engine.games.gandhi.flow import STEPS, question, run
 from engine.games.gandhi.fold import evolve
+from engine.games.gandhi.narrate import digest_text
 from engine.games.gandhi.outcome import check_players
 from engine.games.gandhi.pieces import FACTIONS
 from engine.games.gandhi.scenarios import load_scenario, scenario_names
@@ -140,3 +141,6 @@ class Gandhi(Ruleset[GandhiState]):
 
     def summary(self, state: GandhiState, lang: str) -> str:
         return summary(state, lang)
+
+    def narrate(self, state: GandhiState, records: Sequence[Recorded], lang: str) -> str:
+        return digest_text(state, records, lang)
