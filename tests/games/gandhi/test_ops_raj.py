@@ -288,6 +288,48 @@ def test_3_2_4_assault_sepoys_alone_remove_one_per_two() -> None:
     assert state.space("punjab").count("guerrillas_active") == 2
 
 
+def test_3_2_4_assault_with_active_targets_must_remove_and_gandhi_is_forced_1_4_4() -> None:
+    """Issue 14: 3.2.4 "remove or arrest Active pieces per the number of Raj cubes
+    involved"; choosing whom to target (3.1.4) is no licence to target nobody.  Here the 3
+    cubes equal the 2 Active Activists plus Gandhi, so he is arrested too (1.4.4)."""
+    state = raj_on({"bihar": {"pieces": {"troops": 1, "sepoys": 2, "gandhi": 1,
+                                         "congress_activists": 2}, "protest": True},
+                    "punjab": {"pieces": {"troops": 1, "guerrillas_active": 1}}})
+    choose(state, "raj", "assault")
+    choose(state, "raj", "in Bihar")
+    choose(state, "raj", "with troops and sepoys")
+    assert state.resources["raj"] == 10 - 3
+    assert set(texts(state)) == {"arrest congress activist", "arrest Gandhi"}  # no done
+    choose(state, "raj", "arrest congress activist")
+    choose(state, "raj", "arrest congress activist")
+    assert texts(state) == ["arrest Gandhi"]
+    choose(state, "raj", "arrest Gandhi")
+    assert state.jail == {"congress_activists": 2, "gandhi": 1}
+    assert "done" in texts(state)
+
+
+def test_3_1_4_assault_the_raj_picks_the_side_to_target_but_not_none() -> None:
+    """3.1.4 "A single Operation may target one or more Factions and ignore others": with
+    one cube the Raj removes the Guerrilla or arrests the Activist, its choice, but one of
+    them; 1.4.4 had it begun with the NV side, Gandhi (forced: 1 cube >= 0 Active Activists
+    + Gandhi) would go before the League's Base."""
+    state = raj_on({"punjab": {"pieces": {"troops": 1, "ml_activists": 1,
+                                          "guerrillas_active": 1}, "protest": True}})
+    choose(state, "raj", "assault")
+    choose(state, "raj", "in Punjab")
+    choose(state, "raj", "with troops")
+    assert set(texts(state)) == {"arrest league activist", "remove guerrilla"}
+    choose(state, "raj", "remove guerrilla")
+    assert "done" in texts(state) and state.space("punjab").count("ml_activists") == 1
+
+    state = raj_on({"sind": {"pieces": {"troops": 1, "gandhi": 1, "ml_bases": 1,
+                                        "guerrillas_active": 1}}})
+    choose(state, "raj", "assault")
+    choose(state, "raj", "in Sind")
+    choose(state, "raj", "with troops")
+    assert set(texts(state)) == {"arrest Gandhi", "remove guerrilla"}
+
+
 def test_2_5_1_wavell_free_sweep_inside_assault() -> None:
     state = raj_on({"punjab": {"pieces": {"troops": 1, "guerrillas_underground": 2}},
                     "delhi": {"pieces": {"troops": 1, "sepoys": 1}}}, viceroy="78")

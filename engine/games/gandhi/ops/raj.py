@@ -171,18 +171,21 @@ def target_choices(state: GandhiState, sid: str, targets: list[str], left: int) 
     if left <= 0:
         return []
     kinds = removable(state, sid)
-    if gandhi_forced(state, sid, targets, left):
+    if gandhi_forced(state, sid, targeted(targets, GANDHI), left):
         kinds = [k for k in kinds if k != ML_BASES]   # Gandhi before the League's Bases
-    if must_continue(state, sid, targets, left):      # 1.4.4 the targeted side first
+    if targets and must_continue(state, sid, targets, left):   # 1.4.4 the targeted side
         kinds = [k for k in kinds if SIDE[k] in targets]
     return [Action(TARGET_TEXT[k], args=(k,)) for k in kinds]
 
 
 def must_continue(state: GandhiState, sid: str, targets: list[str], left: int) -> bool:
-    """1.4.4 Once targeted, a Faction's pieces are removed to the full extent."""
+    """1.4.4 Once targeted, a Faction's pieces are removed to the full extent.  3.2.4 the
+    pieces removed are "per the number of Raj cubes involved" and 3.1.4 lets the Raj choose
+    which side to target, not none: while no side is targeted, either side may be the one."""
     if left <= 0:
         return False
-    return any(SIDE[k] in targets and (k != GANDHI or gandhi_forced(state, sid, targets, left))
+    sides = targets or [NV, REV]
+    return any(SIDE[k] in sides and (k != GANDHI or gandhi_forced(state, sid, sides, left))
                for k in removable(state, sid))
 
 
