@@ -150,3 +150,15 @@ def test_6_8_crisis_before_the_final_campaign() -> None:
     choose(state, "raj", "place sepoy Punjab")
     assert raj_control(state, "punjab") and state.out_of_play == {"troops": 3, "sepoys": 3}
     assert state.step.name == "card" and not state.crisis_placement_due
+
+
+def test_6_8_crisis_before_the_final_campaign_even_with_both_tracks_already_at_1() -> None:
+    """6.8 "Crisis is automatically triggered during the Reset Phase of the Campaign Round
+    leading into the final Campaign": a trigger of its own, not a track reaching 1 (here
+    Restraint and Unity are 1 already, so the Reset changes neither)."""
+    state = settle(position({}, step="reset", campaigns_in_deck=1, restraint=1, unity=1,
+                            out_of_play={"sepoys": 4}),
+                   rolls=(3,), cards={20: "9"})
+    assert (state.restraint, state.unity) == (1, 1)
+    assert asked(state)[0] == "raj" and state.step.name == "crisis_placement"
+    assert state.step.data["cubes"] == 3

@@ -7,10 +7,17 @@ from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.games.gandhi.derived import board
 from engine.games.gandhi.effects import advance, begin, reveal, track_to
-from engine.games.gandhi.events import EligibilitySet, MarkerSet, PiecesFlipped
+from engine.games.gandhi.events import (
+    CrisisPlacementDue,
+    EligibilitySet,
+    MarkerSet,
+    PiecesFlipped,
+)
 from engine.games.gandhi.flow import step
 from engine.games.gandhi.pieces import FACTIONS, GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND
 from engine.games.gandhi.state import GandhiState
+
+FINAL = 1  # Campaign cards left in the draw deck when the next one is the final Campaign
 
 
 @step("reset")
@@ -40,8 +47,13 @@ class Reset:
             if sp.strike:
                 events.append(MarkerSet(space=sid, marker="strike", value=0))
         # 4. Restraint and Unity = Campaign cards left in the draw deck
-        events += track_to(state, "restraint", state.campaigns_in_deck)
-        events += track_to(state, "unity", state.campaigns_in_deck)
+        tracks = [*track_to(state, "restraint", state.campaigns_in_deck),
+                  *track_to(state, "unity", state.campaigns_in_deck)]
+        # 6.8 leading into the final Campaign the Reset triggers a Crisis by itself: a track
+        # set to 1 here does it in the fold; with both at 1 already nothing is set, so say so
+        if state.campaigns_in_deck == FINAL and not tracks:
+            tracks.append(CrisisPlacementDue(due=True))
+        events += tracks
         # 5. all Factions Eligible; the new top card is revealed
         events.append(EligibilitySet(eligible={f: True for f in FACTIONS}))
         return [*events, *advance(state), *reveal(state, chance), begin("card_check")]
