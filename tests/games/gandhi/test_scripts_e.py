@@ -226,6 +226,14 @@ def test_5_card_16_shaded_up_to_2_bases_to_muslim_provinces_with_room() -> None:
 # --- #18 Jinnah Champions Muslim India -------------------------------------------------------
 
 
+def bases_all_out() -> dict[str, dict[str, Any]]:
+    """Every Base on the map: none Available."""
+    return {"punjab": {"pieces": {"ml_bases": 2}}, "east_bengal": {"pieces": {"ml_bases": 2}},
+            "west_bengal": {"pieces": {"ml_bases": 1, "rev_bases": 1}},
+            "bihar": {"pieces": {"rev_bases": 2}},
+            "united_provinces": {"pieces": {"rev_bases": 2}}}
+
+
 def test_5_card_18_unshaded_1_base_then_that_space_and_1_adjacent_toward_active_support(
         ) -> None:
     """Add 1 Base to any space where possible. Shift that space and one adjacent space 1
@@ -250,11 +258,7 @@ def test_5_card_18_unshaded_1_base_then_that_space_and_1_adjacent_toward_active_
 
 def test_5_card_18_unshaded_no_base_available_still_shifts_the_chosen_spaces() -> None:
     """5.1.2: with no Base to add, the rest of the text is still carried out."""
-    spaces = {"punjab": {"pieces": {"ml_bases": 2}}, "east_bengal": {"pieces": {"ml_bases": 2}},
-              "west_bengal": {"pieces": {"ml_bases": 1, "rev_bases": 1}},
-              "bihar": {"pieces": {"rev_bases": 2}},
-              "united_provinces": {"pieces": {"rev_bases": 2}}}
-    state, _ = playing("18", "unshaded", spaces)
+    state, _ = playing("18", "unshaded", bases_all_out())
     assert available(state, "ml_bases") == 0 and available(state, "rev_bases") == 0
     _, texts = asked(state)
     assert "in Sind" in texts and not any("base" in t for t in texts)
@@ -262,6 +266,19 @@ def test_5_card_18_unshaded_no_base_available_still_shifts_the_chosen_spaces() -
     events = choose(state, "raj", "shift Punjab")
     assert state.space("sind").support == 1 and state.space("punjab").support == 1
     ended(state, events, "raj")
+
+
+def test_5_1_2_card_18_unshaded_the_base_goes_where_it_and_an_adjacent_space_can_shift(
+        ) -> None:
+    """5.1.2 spaces "where as much of the Event text as possible can be carried out": not
+    Karachi, already at Active Support, nor Calcutta, whose two neighbours are, while Sind
+    takes the Base and both shifts."""
+    spaces = {"karachi": {"support": 2}, "east_bengal": {"support": 2},
+              "west_bengal": {"support": 2}}
+    state, _ = playing("18", "unshaded", spaces)
+    _, texts = asked(state)
+    assert "league base Sind" in texts and "rev base Bihar" in texts
+    assert not {"league base Karachi", "rev base Karachi", "league base Calcutta"} & set(texts)
 
 
 def test_5_card_18_shaded_unity_plus_1_and_up_to_4_activists_in_muslim_spaces() -> None:
@@ -303,6 +320,29 @@ def test_5_card_28_unshaded_unity_minus_1_league_or_rev_base_and_2_levels_to_sup
     events = choose(state, "raj", "rev base Bihar")
     assert pieces(state, "bihar") == {"rev_bases": 1}
     assert state.space("bihar").support == 0
+    ended(state, events, "raj")
+
+
+def test_5_1_2_card_28_unshaded_the_base_goes_where_the_2_levels_can_be_shifted() -> None:
+    """5.1.2: the Base's space ("that space") is one that can still shift 2 levels (not
+    Karachi at Active Support, nor Bihar at Passive Support) while there is one."""
+    state, _ = playing("28", "unshaded", {"karachi": {"support": 2}, "bihar": {"support": 1}})
+    _, texts = asked(state)
+    assert "league base Sind" in texts and "rev base Punjab" in texts
+    assert not {"league base Karachi", "rev base Karachi", "league base Bihar"} & set(texts)
+
+
+def test_5_1_2_card_28_unshaded_no_base_anywhere_still_shifts_a_space_that_can_shift() -> None:
+    """With no Base Available "that space" is still the space the Event selects, and the
+    shift is the part of the text that can be carried out (5.1.2): a space that can shift
+    2 levels, if any."""
+    state, _ = playing("28", "unshaded", {**bases_all_out(), "karachi": {"support": 2},
+                                          "sind": {"support": 1}})
+    _, texts = asked(state)
+    assert "in Delhi" in texts and not {"in Karachi", "in Sind"} & set(texts)
+    assert not any("base" in t or "Rail" in t for t in texts)
+    events = choose(state, "raj", "in Delhi")
+    assert state.space("delhi").support == 2
     ended(state, events, "raj")
 
 

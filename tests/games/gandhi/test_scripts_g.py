@@ -310,14 +310,28 @@ def test_5_card_49_shaded_up_to_3_protests_removed_each_space_toward_opposition(
                                      "punjab": {"protest": True},
                                      "assam": {"unrest": 1}}, faction="congress")
     _, texts = asked(state)
-    assert set(texts) == {"in Bihar", "in Delhi", "in Sind", "in Punjab", "done"}
+    assert set(texts) == {"in Bihar", "in Sind", "in Punjab", "done"}   # 5.1.2 not Delhi
     choose(state, "congress", "in Bihar")
-    choose(state, "congress", "in Delhi")
     choose(state, "congress", "in Sind")
-    assert [state.space(s).support for s in ("bihar", "delhi", "sind")] == [0, -2, -1]
-    assert not any(state.space(s).protest for s in ("bihar", "delhi", "sind"))
-    assert state.space("punjab").protest and state.space("punjab").support == 0
+    choose(state, "congress", "in Punjab")
+    assert [state.space(s).support for s in ("bihar", "sind", "punjab")] == [0, -1, -1]
+    assert not any(state.space(s).protest for s in ("bihar", "sind", "punjab"))
+    assert state.space("delhi").protest and state.space("delhi").support == -2
     assert ended(state, "congress")
+
+
+def test_5_1_2_card_49_shaded_protests_where_the_space_can_shift_come_first() -> None:
+    """5.1.2 (as #64 shaded): a Protest on a Railway (no Support level, 1.3.6) or in a
+    space at Active Opposition is removed only once no space that can shift is left."""
+    state = playing("49", "shaded", {"bihar": {"protest": True},
+                                     "delhi": {"protest": True, "support": -2},
+                                     "rail_delhi_ganges": {"protest": True}},
+                    faction="congress")
+    assert asked(state)[1] == ["in Bihar", "done"]
+    choose(state, "congress", "in Bihar")
+    assert set(asked(state)[1]) == {"in Delhi", "in Rail Delhi-Ganges", "done"}
+    choose(state, "congress", "in Rail Delhi-Ganges")
+    assert not state.space("rail_delhi_ganges").protest and state.space("bihar").support == -1
 
 
 # --- #51 Britain Maintains the Salt Tax ------------------------------------------------------

@@ -45,6 +45,7 @@ from engine.games.gandhi.scripts.choices import (
     DONE,
     PARTS,
     Part,
+    fullest,
     picked,
     set_support,
     shiftable,
@@ -302,8 +303,8 @@ def c64s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     if len(picked(data)) >= 3:
         return []
     spaces = [s for s in board(state).spaces if s not in picked(data) and state.space(s).protest]
-    shifts = [s for s in spaces if shiftable(state, s, -1)]
-    return [*(space_action(state, s) for s in shifts or spaces), DONE] if spaces else []
+    best = fullest(spaces, lambda s: shiftable(state, s, -1))
+    return [*(space_action(state, s) for s in best), DONE] if spaces else []
 
 
 def c64s_act(state: GandhiState, data: dict[str, Any], action: Action,

@@ -47,6 +47,7 @@ from engine.games.gandhi.scripts.choices import (
     Part,
     activists,
     cubes,
+    fullest,
     muslim_state,
     picked,
     shiftable,
@@ -420,9 +421,8 @@ def card_8(state: GandhiState, faction: str, side: str, chance: Chance) -> list[
 def most_text(state: GandhiState, spaces: list[str],
               *parts: Callable[[GandhiState, str], bool]) -> list[Action]:
     """5.1.2 Of ``spaces``, those where the most ``parts`` of the text can be carried out."""
-    score = {s: sum(part(state, s) for part in parts) for s in spaces}
-    best = max(score.values(), default=0)
-    return [space_action(state, s) for s in spaces if score[s] == best]
+    best = fullest(spaces, lambda s: sum(part(state, s) for part in parts))
+    return [space_action(state, s) for s in best]
 
 
 def unrest_fits(state: GandhiState, sid: str) -> bool:

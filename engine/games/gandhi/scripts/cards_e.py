@@ -49,10 +49,12 @@ from engine.games.gandhi.scripts.choices import (
     DONE,
     PARTS,
     Part,
+    fullest,
     gandhi_space,
     muslim_state,
     picked,
     set_support,
+    shiftable,
     space_action,
     states,
 )
@@ -309,26 +311,38 @@ def card_16(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 
 def base_then_shift_choices(state: GandhiState, data: dict[str, Any],
-                            kinds: tuple[str, ...]) -> list[Action]:
-    """"Add 1 Base to any space where possible": a Base (of ``kinds``) in a space with
-    room.  With no Base Available (or no room), the executing Faction names the space for the
-    rest of the text (5.1.2: do what can be done): any space with a Support level."""
+                            levels: Callable[[str], int]) -> list[Action]:
+    """"Add 1 Base to any space where possible" and shift "that space": a Base in a space
+    with room; 5.1.2 of those, the spaces where the shifts that follow go furthest
+    (``levels``), so not a space already at Active Support while another can shift.  With no
+    Base Available or no room anywhere, the Event still selects its space and does what it
+    can there (5.1.2): a space with a Support level, again where the shifts go furthest."""
     if picked(data):
         return []
-    out = [a for a in base_placements(state, list(board(state).spaces)) if a.args[0] in kinds]
-    return out or [space_action(state, s) for s in board(state).non_railway]
+    out = base_placements(state, list(board(state).spaces))
+    if out:
+        best = fullest(list(dict.fromkeys(a.args[1] for a in out)), levels)
+        return [a for a in out if a.args[1] in best]
+    return [space_action(state, s) for s in fullest(list(board(state).non_railway), levels)]
+
+
+def c18u_adjacent(state: GandhiState, sid: str) -> list[str]:
+    """#18 "one adjacent space": one with a Support level that can still move toward
+    Active Support (5.1.2)."""
+    b = board(state)
+    return [s for s in b.non_railway if b.are_adjacent(sid, s) and shiftable(state, s, +1)]
 
 
 def c18u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
-    """#18 unshaded: the Base, then "one adjacent space" to shift (one with a Support
-    level that can move toward Active Support: 5.1.2)."""
+    """#18 unshaded: the Base where that space and an adjacent one can shift (5.1.2), then
+    the adjacent space to shift."""
     if not picked(data):
-        return base_then_shift_choices(state, data, tuple(BASES))
+        return base_then_shift_choices(state, data, lambda s: shiftable(state, s, +1) + bool(
+            c18u_adjacent(state, s)))
     if len(picked(data)) >= 2:
         return []
-    b, first = board(state), picked(data)[0]
-    return [Action(f"shift {space_text(b, s)}", args=(s,)) for s in b.non_railway
-            if b.are_adjacent(first, s) and state.space(s).support < 2]
+    return [Action(f"shift {space_text(board(state), s)}", args=(s,))
+            for s in c18u_adjacent(state, picked(data)[0])]
 
 
 def c18u_act(state: GandhiState, data: dict[str, Any], action: Action,
@@ -375,8 +389,10 @@ def card_18(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 def c28u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     """#28 unshaded: "Add 1 Muslim League or Revolutionaries Base in any space where
-    possible"."""
-    return base_then_shift_choices(state, data, tuple(BASES))
+    possible and shift that space 2 levels toward Active Support": 5.1.2 where both levels
+    can be shifted, if possible."""
+    return base_then_shift_choices(state, data, lambda s: shiftable(state, s, +1)
+                                   + shiftable(state, s, +2))
 
 
 def c28u_act(state: GandhiState, data: dict[str, Any], action: Action,

@@ -66,6 +66,7 @@ from engine.games.gandhi.scripts.choices import (
     Data,
     Part,
     cubes,
+    fullest,
     picked,
     placed_kind,
     set_support,
@@ -114,14 +115,6 @@ def unrest_ok(state: GandhiState, sid: str) -> bool:
 
 def is_railway(state: GandhiState, sid: str) -> bool:
     return board(state).space(sid).is_railway
-
-
-def fullest(spaces: list[str], score: Callable[[str], int]) -> list[str]:
-    """5.1.2 The spaces where as much of the text as possible can be carried out."""
-    if not spaces:
-        return []
-    best = max(score(s) for s in spaces)
-    return [s for s in spaces if score(s) == best]
 
 
 def neutral(state: GandhiState, sid: str) -> list[Event]:

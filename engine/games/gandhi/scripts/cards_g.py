@@ -56,6 +56,7 @@ from engine.games.gandhi.scripts.choices import (
     Part,
     activists,
     cubes,
+    fullest,
     gandhi_space,
     picked,
     placed_kind,
@@ -390,11 +391,13 @@ def c49u_what(state: GandhiState, data: Data) -> Msg:
 
 def c49s_choices(state: GandhiState, data: Data) -> list[Action]:
     """#49 shaded: "Remove up to 3 Protest markers. For each marker removed, shift that
-    space 1 level toward Active Opposition" (a Railway has no level, 1.6.1)."""
+    space 1 level toward Active Opposition".  5.1.2 (as #64 shaded) spaces that can still
+    shift come first: a Railway has no level (1.3.6) and Active Opposition none further."""
     if len(picked(data)) >= 3:
         return []
     spaces = [s for s in board(state).spaces if s not in picked(data) and state.space(s).protest]
-    return [*(space_action(state, s) for s in spaces), DONE] if spaces else []
+    best = fullest(spaces, lambda s: shiftable(state, s, -1))
+    return [*(space_action(state, s) for s in best), DONE] if spaces else []
 
 
 def c49s_act(state: GandhiState, data: Data, action: Action,

@@ -182,6 +182,16 @@ def picked(data: Data) -> list[str]:
     return list(data.get("picked", []))
 
 
+def fullest(spaces: list[str], score: Callable[[str], int]) -> list[str]:
+    """5.1.2 "Select space(s) for Events where as much of the Event text as possible can be
+    carried out": of ``spaces``, those with the highest ``score`` (the parts of the text, or
+    the levels of a shift, that can be done there); the others come once these are gone."""
+    if not spaces:
+        return []
+    best = max(score(s) for s in spaces)
+    return [s for s in spaces if score(s) == best]
+
+
 def space_action(state: GandhiState, sid: str, verb: str = "in") -> Action:
     return Action(f"{verb} {space_text(board(state), sid)}", args=(sid,))
 
