@@ -10,6 +10,7 @@ from engine.core.events import DieRolled
 from engine.games.gandhi.deck import event_card
 from engine.games.gandhi.derived import available
 from engine.games.gandhi.events import FactionActed
+from engine.games.gandhi.flow import question
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED
 from engine.i18n import has_key
@@ -314,6 +315,19 @@ def test_5_card_24_unshaded_active_guerrillas_may_be_activated_and_stay_active()
     events = choose(state, "raj", "in Sind")
     assert state.space("sind").pieces == {"guerrillas_active": 1, "sepoys": 2}
     ended(state, "raj", events)
+
+
+def test_1_4_3_card_24_unshaded_the_prompt_says_an_active_guerrilla_may_be_activated(
+        ) -> None:
+    """1.4.3 play note: unless the text says "Underground", an Active Guerrilla may be
+    "Activated" (it stays Active); the prompt must not ask for an Underground one."""
+    state = playing("24", "unshaded", {"sind": {"pieces": {"guerrillas_active": 1}}})
+    assert asked(state)[1] == ["activate Sind", "done"]
+    what = question(state).prompt.params["what"]
+    for lang, underground, active in (("en", "Underground", "Active"),
+                                      ("es", "Oculta", "Activa"), ("it", "Nascosta", "Attiva")):
+        text = what.render(lang)
+        assert underground not in text and active in text, (lang, text)
 
 
 def test_5_card_24_unshaded_five_activations_then_removals_at_once() -> None:
