@@ -8,12 +8,13 @@ game is written as an importable JSON Lines log.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.core import ruleset as registry
+from engine.core.actions import Action, Amount
 from engine.core.fold import Folder, fold
 from engine.service import Service
 from engine.store import Store
@@ -55,10 +56,10 @@ def play_one(service: Service, name: str, scenario: str, options: dict[str, Any]
                 return game, actions, "a fresh fold of the whole log differs"
             return game, actions, "" if ruleset.is_over(folder.state.game) else "dead end"
         seat = rng.choice(active)
-        texts = service.legal(game, seat).texts()
-        if not texts:
+        offered = service.legal(game, seat).actions
+        if not offered:
             return game, actions, f"{seat} must act but has no legal action"
-        result = service.act(game, seat, None, pick(rng, texts))
+        result = service.act(game, seat, None, concrete(pick(rng, offered), rng))
         actions += 1
         for record in result.events:
             folder.apply(record)
@@ -70,13 +71,22 @@ def play_one(service: Service, name: str, scenario: str, options: dict[str, Any]
     return game, actions, f"no end after {max_actions} actions"
 
 
-def pick(rng: random.Random, texts: list[str]) -> str:
-    """Uniform among the legal texts, except that ``done`` is taken with ``DONE_ODDS``
+def concrete(action: Action, rng: random.Random) -> Action:
+    """``action`` with any open amount named at random."""
+    if not action.open:
+        return action
+    return action.fill(**{slot: rng.randint(value.low, value.high)
+                          for slot, value in action.values if isinstance(value, Amount)})
+
+
+def pick(rng: random.Random, offered: Sequence[Action]) -> Action:
+    """Uniform among the legal choices, except that ``done`` is taken with ``DONE_ODDS``
     when offered: an open-ended step (the edits of a manual Event, Redeploy) lists
     hundreds of choices beside it, and a uniform walk would rarely stop."""
-    if "done" in texts and rng.random() < DONE_ODDS:
-        return "done"
-    return rng.choice(texts)
+    done = [a for a in offered if a.verb == "done"]
+    if done and rng.random() < DONE_ODDS:
+        return done[0]
+    return rng.choice(list(offered))
 
 
 def _check_all(check: Check, state: Any) -> str:

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from uuid import uuid4
 
 from engine.core import ruleset as registry
-from engine.core.actions import Action, Choice, parse
+from engine.core.actions import Action, Choice
 from engine.core.events import (
     ActionTaken,
     Event,
@@ -35,7 +35,9 @@ from engine.core.messages import (
     Conflict,
     CourierError,
     GameOver,
+    IllegalAction,
     InvalidGameData,
+    Msg,
     NotSeated,
     NotYourDecision,
     UndoRefused,
@@ -251,9 +253,7 @@ class Service:
         choice = ruleset.legal_actions(state.game, seat)
         if seat not in active and not choice.actions:  # side actions may come from anyone
             raise NotYourDecision(seat=seat, waiting=", ".join(sorted(active)))
-        text = command.text if isinstance(command, Action) else command
-        action = parse(text, choice, ruleset.verbs(),
-                       lambda typed: ruleset.explain(state.game, seat, typed))
+        action = _chosen(ruleset, state.game, seat, choice, command)
         secret = _secret(meta)
         events = ruleset.decide(state.game, seat, action, SeededChance(secret, str(state.seq)))
         batch: list[Event] = [ActionTaken(seat=seat, text=action.text), *events]
@@ -365,6 +365,18 @@ class Service:
             self.store.set_seat(new_id, seat, None)
         self.store.insert_verbatim(new_id, rows)
         return new_id, report
+
+
+def _chosen(ruleset: Ruleset[Any], game: Any, seat: str, choice: Choice,
+            command: str | Action) -> Action:
+    """The legal choice ``command`` is: a typed text read by the parser, or a choice
+    value (a button, a bot) checked against the legal ones."""
+    if isinstance(command, str):
+        return ruleset.parse(game, seat, command)
+    allowed = choice.allows(command)
+    if allowed is None:
+        raise IllegalAction(text=command.text, reason=Msg("reason.not_offered_now"))
+    return allowed
 
 
 def _secret(meta: Mapping[str, Any]) -> Secret:

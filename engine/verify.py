@@ -26,6 +26,7 @@ from engine.core.events import (
     payload_json,
 )
 from engine.core.fold import Folder
+from engine.core.messages import CourierError
 from engine.core.ruleset import Ruleset
 from engine.randomness import Secret, SeededChance
 from engine.store import StoredEvent
@@ -127,8 +128,9 @@ def _check_action(ruleset: Ruleset[Any], folder: Folder, batch: Sequence[Recorde
     taken = batch[0].event
     assert isinstance(taken, ActionTaken)
     state = folder.state.game
-    action = ruleset.legal_actions(state, taken.seat).find(taken.text)
-    if action is None:  # out of turn, or not allowed by the current rules
+    try:  # a text of an older ruleset is read as the one choice it names or begins
+        action = ruleset.parse(state, taken.seat, taken.text, legacy=True)
+    except CourierError:  # out of turn, or not allowed by the current rules
         return f"“{taken.text}” is not legal for {taken.seat} under the current rules"
     logged = [r.event for r in batch[1:] if not isinstance(r.event, SecretRevealed)]
     chance: Chance

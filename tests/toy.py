@@ -18,6 +18,7 @@ from engine.core.chance import Chance
 from engine.core.events import CardRevealed, DieRolled, Event
 from engine.core.messages import Msg
 from engine.core.ruleset import Ruleset, Setup
+from engine.core.vocabulary import Named, Names, Vocabulary
 from engine.i18n import add_catalogue_dir
 
 TARGET = 20  # the "target" option overrides it (the benchmark plays long games)
@@ -59,11 +60,28 @@ class ToyState:
     target: int = TARGET
 
 
+def vocabulary() -> Vocabulary:
+    """Seats red and blue; ``add one|two|three``, ``roll``, ``draw card``, ``end turn``."""
+    vocab = Vocabulary("toy", [
+        Names("toy", "seat", [Named(s, s, s) for s in ("red", "blue")]),
+        Names("toy", "step", [Named(w, w, w) for w in AMOUNTS])])
+    vocab.add("add", "add {amount:step}")
+    vocab.add("roll", "roll")
+    vocab.add("draw", "draw card")
+    vocab.add("end", "end turn")
+    return vocab
+
+
+VOCABULARY = vocabulary()
+ADD, ROLL, DRAW, END = (VOCABULARY.verb(v) for v in ("add", "roll", "draw", "end"))
+
+
 class Toy(Ruleset[ToyState]):
     name = "toy"
     version = "1.0"
     seats = ("red", "blue")
     event_types = (ToySetUp, Added, TurnEnded, Won, DieRolled, CardRevealed)
+    vocabulary = VOCABULARY
 
     def scenarios(self) -> list[str]:
         return ["standard"]
@@ -77,24 +95,22 @@ class Toy(Ruleset[ToyState]):
     def initial_state(self) -> ToyState:
         return ToyState()
 
-    def verbs(self) -> list[str]:
-        return ["add", "roll", "draw", "end"]
-
     def legal_actions(self, state: ToyState, seat: str) -> Choice:
         if state.winner or seat != state.turn:
             return Choice(Msg("toy.prompt.wait"), (), seat)
         actions: list[Action] = []
         if state.steps < 2:
-            actions += [Action(f"add {w}") for w in AMOUNTS]
-            actions.append(Action("roll"))
+            actions += [ADD(amount=w) for w in AMOUNTS]
+            actions.append(ROLL())
             if state.cards_drawn < state.deck_size:
-                actions.append(Action("draw card"))
+                actions.append(DRAW())
         if state.steps > 0:
-            actions.append(Action("end turn"))
+            actions.append(END())
         return Choice(Msg("toy.prompt.step"), tuple(actions), seat)
 
-    def explain(self, state: ToyState, seat: str, typed: tuple[str, ...]) -> Msg | None:
-        if typed[0].lower().startswith("e") and state.steps == 0:
+    def explain(self, state: ToyState, seat: str, typed: tuple[str, ...],
+                named: Action | None) -> Msg | None:
+        if typed[0].startswith("e") and state.steps == 0:
             return Msg("toy.reason.do_something_first")
         if state.steps >= 2:
             return Msg("toy.reason.two_steps")
@@ -102,14 +118,13 @@ class Toy(Ruleset[ToyState]):
 
     def decide(self, state: ToyState, seat: str, action: Action, chance: Chance
                ) -> list[Event]:
-        words = action.words
-        if words[0] == "end":
+        if action.verb == "end":
             other = next(s for s in self.seats if s != seat)
             return [TurnEnded(seat=seat, next=other)]
         events: list[Event] = []
-        if words[0] == "add":
-            amount = AMOUNTS[words[1]]
-        elif words[0] == "roll":
+        if action.verb == "add":
+            amount = AMOUNTS[action["amount"]]
+        elif action.verb == "roll":
             amount = chance.roll(6)
             events.append(DieRolled(value=amount, purpose="roll"))
         else:

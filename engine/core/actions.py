@@ -1,38 +1,21 @@
-"""Actions as values with a canonical text form, and the one parser from text to action.
+"""What a seat is asked: a prompt and the choices that answer it.
 
-``legal_actions`` returns a ``Choice``: the prompt that says what is being asked and the
-actions that answer it.  The parser matches words case-insensitively by unique prefix
-against that set only (``ral pun`` -> ``rally Punjab``), and distinguishes three errors:
-unknown, illegal (with the reason) and ambiguous (with the candidates).
+A choice is an ``Action``, a value of the game's vocabulary (``engine.core.vocabulary``):
+a verb and its slot values, with a canonical text for the log.  ``legal_actions``
+returns a ``Choice``: the prompt and every action the seat may take now.  Reading what a
+player typed is ``engine.core.parse``; the menu tree of the actions is
+``engine.core.menu``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
-from engine.core.messages import AmbiguousAction, IllegalAction, Msg, UnknownAction
+from engine.core.messages import Msg
+from engine.core.vocabulary import Action, Amount, tokens
 
-
-def words(text: str) -> tuple[str, ...]:
-    return tuple(text.strip().split())
-
-
-@dataclass(frozen=True)
-class Action:
-    """One legal answer: its canonical text is its identity."""
-
-    text: str
-    label: Msg | None = None
-    args: tuple[str, ...] = field(default=(), compare=False)  # what the rules read
-
-    @property
-    def words(self) -> tuple[str, ...]:
-        return words(self.text)
-
-    @property
-    def verb(self) -> str:
-        return self.words[0].lower() if self.text else ""
+__all__ = ["Action", "Amount", "Choice"]
 
 
 @dataclass(frozen=True)
@@ -42,53 +25,38 @@ class Choice:
     prompt: Msg
     actions: tuple[Action, ...] = ()
     seat: str | None = None
-    data: dict[str, object] = field(default_factory=dict)
 
     def texts(self) -> list[str]:
         return [a.text for a in self.actions]
 
+    @cached_property
+    def _by_text(self) -> dict[str, Action]:
+        return {a.text.lower(): a for a in self.actions if not a.open}
+
     def find(self, text: str) -> Action | None:
-        wanted = " ".join(words(text)).lower()
-        return next((a for a in self.actions if a.text.lower() == wanted), None)
+        """The action whose canonical text is ``text`` (an open one with its number
+        named: ``give 5 to raj``), or None."""
+        found = self._by_text.get(" ".join(text.split()).lower())
+        if found is not None or not any(a.open for a in self.actions):
+            return found
+        from engine.core.parse import EXACT, reader  # the parser reads open choices
 
+        typed = tokens(text)
+        for action in self.actions:
+            if action.open and action.form is not None:
+                code, filled = reader(action.form.vocabulary).fit(typed, action)
+                if code == EXACT and filled.text.lower() == " ".join(text.split()).lower():
+                    return filled
+        return None
 
-def _matches(typed: tuple[str, ...], action: Action) -> bool:
-    """Each typed word starts the action's word in the same place, and no word is left
-    out: ``place 2 troops`` must never become ``place 2 troops from out of play``, nor
-    ``rally Bombay`` become ``rally Bombay Presidency``."""
-    target = action.words
-    return len(typed) == len(target) and all(
-        w.lower().startswith(t.lower()) for t, w in zip(typed, target, strict=False)
-    )
-
-
-def _exact_words(typed: tuple[str, ...], action: Action) -> int:
-    return sum(t.lower() == w.lower() for t, w in zip(typed, action.words, strict=False))
-
-
-Explain = Callable[[tuple[str, ...]], Msg | None]
-
-
-def parse(text: str, choice: Choice, known_verbs: Iterable[str],
-          explain: Explain | None = None) -> Action:
-    """Turn typed text into one of ``choice.actions`` or raise a typed error."""
-    typed = words(text)
-    if not typed:
-        raise UnknownAction(text=text)
-    exact = choice.find(text)
-    if exact is not None:
-        return exact
-    candidates = [a for a in choice.actions if _matches(typed, a)]
-    if len(candidates) == 1:
-        return candidates[0]
-    if candidates:
-        best = max(_exact_words(typed, a) for a in candidates)
-        top = [a for a in candidates if _exact_words(typed, a) == best]
-        if len(top) == 1 and best > 0:
-            return top[0]
-        raise AmbiguousAction(text, [a.text for a in candidates])
-    verbs = {v.lower() for v in known_verbs}
-    if not any(v.startswith(typed[0].lower()) for v in verbs):
-        raise UnknownAction(text=text)
-    reason = explain(typed) if explain else None
-    raise IllegalAction(text=text, reason=reason or Msg("reason.not_offered_now"))
+    def allows(self, action: Action) -> Action | None:
+        """``action`` if it is one of the choices (an open one within its range)."""
+        if action in self.actions:
+            return action
+        for offered in self.actions:
+            if offered.open and offered.verb == action.verb and all(
+                    (value in theirs) if isinstance(theirs, Amount) else value == theirs
+                    for (_, value), (_, theirs) in zip(action.values, offered.values,
+                                                       strict=True)):
+                return action
+        return None

@@ -61,9 +61,9 @@ class AmbiguousAction(CourierError):
 
     key = "error.ambiguous_action"
 
-    def __init__(self, text: str, candidates: list[str]) -> None:
-        self.candidates = candidates
-        super().__init__(self.key, text=text, candidates=", ".join(candidates))
+    def __init__(self, text: str, listing: Msg, candidates: list[str]) -> None:
+        self.candidates = candidates  # their canonical texts
+        super().__init__(self.key, text=text, candidates=listing)
 
 
 class NotYourDecision(CourierError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -21,6 +21,8 @@ from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
 from engine.core.events import RANDOM_EVENTS, Event, Recorded, Upcaster
 from engine.core.messages import Msg
+from engine.core.parse import parse
+from engine.core.vocabulary import Vocabulary
 
 S = TypeVar("S")
 
@@ -39,6 +41,7 @@ class Ruleset(ABC, Generic[S]):
     name: ClassVar[str]
     version: ClassVar[str]
     seats: ClassVar[tuple[str, ...]]
+    vocabulary: ClassVar[Vocabulary]  # every verb and kind of value its choices use
     event_types: ClassVar[tuple[type[Event], ...]]
     upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {}
     undo_barriers: ClassVar[frozenset[str]] = RANDOM_EVENTS
@@ -80,13 +83,23 @@ class Ruleset(ABC, Generic[S]):
     def clone(self, state: S) -> S:
         return copy.deepcopy(state)
 
-    def verbs(self) -> Iterable[str]:
-        """Every first word an action of this game can start with."""
-        return ()
-
-    def explain(self, state: S, seat: str, typed: tuple[str, ...]) -> Msg | None:
-        """Why a well-formed but unlisted action is illegal now (None: generic reason)."""
+    def explain(self, state: S, seat: str, typed: tuple[str, ...], named: Action | None
+                ) -> Msg | None:
+        """Why a text that is no legal choice now is refused, where the game can say more
+        than the vocabulary (``named``: the choice the text names, legal or not)."""
         return None
+
+    def parse(self, state: S, seat: str, text: str, legacy: bool = False) -> Action:
+        """What ``seat`` typed, read against its legal choices (``engine.core.parse``);
+        ``legacy`` also reads the texts of older rulesets (a unique choice the text
+        begins), for replaying old logs."""
+        choice = self.legal_actions(state, seat)
+        found = choice.find(text)
+        if found is not None:
+            return found
+        return parse(text, choice.actions, self.vocabulary, seat,
+                     lambda typed, named: self.explain(state, seat, typed, named),
+                     legacy=legacy)
 
     def summary(self, state: S, lang: str) -> str:
         """A short text status for the command line and e-mail."""

@@ -2,26 +2,23 @@
 
 The executing Faction carries out the card's text itself, one edit at a time, and the
 engine checks only the physical rules (``engine.games.gandhi.physical``).  Each kind of
-edit is a small class: its canonical text as a row of slots, the values it may take now
-(``candidates``), why given values are impossible (``problem``) and its events.  One
-grammar serves listing (values -> text), acting and explaining (text -> values), so the
-three never disagree.
+edit is a small class: its verb of the game's vocabulary and the slots its values fill,
+the values it may take now (``candidates``), why given values are impossible
+(``problem``) and its events.  Listing (values -> choices), acting and explaining
+(choice -> values) go through the same verbs, so the three never disagree.
 
-Slots: a literal word; ``#`` a count (``2``); ``±`` a signed amount (``+3``); ``@name``
-a phrase from a vocabulary (value -> phrase, e.g. ``@space``: ``punjab`` -> ``Punjab``).
-
-Placing, moving and removing pieces would list too many texts at once (kinds x counts x
-spaces x spaces), so they take two decisions, like Redeploy (6.4): ``place 2 sepoys``
-then ``in Punjab``; ``move 1 troops Delhi`` then ``to Punjab``; ``remove 1 troops Delhi``
-then ``to available``.  Everything else is one text: ``flip 2 guerrillas Bihar active``,
-``free 1 congress activists from jail``, ``shift Bihar support``, ``marker protest Bihar
-on``, ``track unity +1``, ``resources raj -3``, ``eligible congress``, ``ineligible raj``,
-``roll``.
+Placing, moving and removing pieces would list too many choices at once (kinds x counts
+x spaces x spaces), so they take two decisions, like Redeploy (6.4): ``place 2 sepoys``
+then ``in Punjab``; ``move 1 troop from Delhi`` then ``to Punjab``; ``remove 1 troop
+from Delhi`` then ``to available``.  Everything else is one choice: ``flip 2 guerrillas
+Bihar active``, ``free 1 congress activist from jail``, ``shift Bihar support``,
+``marker protest Bihar on``, ``track unity +1``, ``resources raj -3``, ``eligible
+congress``, ``ineligible raj``, ``roll``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from engine.core.actions import Action
@@ -39,7 +36,6 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.names import space_texts
 from engine.games.gandhi.physical import (
     BASES,
     SUPPORT_MAX,
@@ -59,8 +55,8 @@ from engine.games.gandhi.physical import (
     troop_spaces,
 )
 from engine.games.gandhi.pieces import (
-    CONGRESS,
     CONGRESS_ACTIVISTS,
+    FACTIONS,
     GANDHI,
     GUERRILLAS,
     GUERRILLAS_ACTIVE,
@@ -68,7 +64,6 @@ from engine.games.gandhi.pieces import (
     INVENTORY,
     ML_ACTIVISTS,
     ML_BASES,
-    MUSLIM_LEAGUE,
     NV_FACTIONS,
     RAJ,
     RESOURCES_MAX,
@@ -81,113 +76,40 @@ from engine.games.gandhi.pieces import (
     activists_of,
 )
 from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.vocabulary import verb
 
 Values = tuple[Any, ...]
 Pending = Sequence[Any]  # [verb, box kind or map kind, count, box or origin space]
 
 MAX_EDITS = 60  # a safety valve far above any card's needs; then only ``done`` is offered
 
-# --- vocabularies: value -> phrase --------------------------------------------------------
+# --- the values the edits offer ----------------------------------------------------------
 
-MAP_WORDS = {TROOPS: "troops", SEPOYS: "sepoys", CONGRESS_ACTIVISTS: "congress activists",
-             ML_ACTIVISTS: "league activists", GANDHI: "Gandhi",
-             GUERRILLAS_UNDERGROUND: "underground guerrillas",
-             GUERRILLAS_ACTIVE: "active guerrillas", ML_BASES: "league bases",
-             REV_BASES: "revolutionary bases"}
-BOX_WORDS = {TROOPS: "troops", SEPOYS: "sepoys", CONGRESS_ACTIVISTS: "congress activists",
-             ML_ACTIVISTS: "league activists", GANDHI: "Gandhi", GUERRILLAS: "guerrillas",
-             ML_BASES: "league bases", REV_BASES: "revolutionary bases"}
-FROM_BOX = {"available": "", "out_of_play": "from out of play", "jail": "from jail"}
-OFF_MAP = {"out_of_play": "from out of play", "jail": "from jail"}
-TO_BOX = {"available": "available", "out_of_play": "out of play", "jail": "jail"}
-MARKERS = {"protest": "protest", "unrest": "unrest", "strike": "strike",
-           "muslim_state": "muslim state"}
-ON_OFF = {True: "on", False: "off"}
+MAP_KINDS = (TROOPS, SEPOYS, CONGRESS_ACTIVISTS, ML_ACTIVISTS, GANDHI, GUERRILLAS_UNDERGROUND,
+             GUERRILLAS_ACTIVE, ML_BASES, REV_BASES)
+BOX_KINDS = (TROOPS, SEPOYS, CONGRESS_ACTIVISTS, ML_ACTIVISTS, GANDHI, GUERRILLAS, ML_BASES,
+             REV_BASES)
+BOXES = ("available", "out_of_play", "jail")
+OFF_MAP = ("out_of_play", "jail")
 ALL_KINDS = ("city", "province", "princely_state", "railway")
 MARKER_SPACES = {"protest": ALL_KINDS, "unrest": ALL_KINDS,  # 1.10, 1.11 (5.1.4 Strike)
                  "strike": ("railway",), "muslim_state": ("province",)}  # 1.12, 1.3.5
 DIRECTIONS = {1: "support", -1: "opposition"}
-SIDES = {GUERRILLAS_ACTIVE: "active", GUERRILLAS_UNDERGROUND: "underground"}
 OTHER_SIDE = {GUERRILLAS_ACTIVE: GUERRILLAS_UNDERGROUND, GUERRILLAS_UNDERGROUND: GUERRILLAS_ACTIVE}
-TRACKS = {"restraint": "restraint", "unity": "unity"}
-PAYERS = {RAJ: "raj", REVOLUTIONARIES: "revolutionaries"}  # 1.8 only these hold Resources
-FACTION_WORDS = {RAJ: "raj", CONGRESS: "congress", MUSLIM_LEAGUE: "muslim league",
-                 REVOLUTIONARIES: "revolutionaries"}
+TRACKS = ("restraint", "unity")
+PAYERS = (RAJ, REVOLUTIONARIES)  # 1.8 only these hold Resources
 
-Vocab = Callable[[GandhiState], Mapping[Any, str]]
-VOCABS: dict[str, Vocab] = {
-    "@map_kind": lambda s: MAP_WORDS, "@box_kind": lambda s: BOX_WORDS,
-    "@from_box": lambda s: FROM_BOX, "@off_map": lambda s: OFF_MAP, "@to_box": lambda s: TO_BOX,
-    "@space": lambda s: space_texts(board(s)), "@marker": lambda s: MARKERS,
-    "@on_off": lambda s: ON_OFF, "@direction": lambda s: DIRECTIONS, "@side": lambda s: SIDES,
-    "@track": lambda s: TRACKS, "@payer": lambda s: PAYERS, "@faction": lambda s: FACTION_WORDS,
-}
+# slot values that mean something else to the rules: the word said <-> the value meant
+SAID: dict[str, dict[Any, str]] = {"direction": DIRECTIONS, "switch": {True: "on", False: "off"}}
+MEANT = {slot: {word: value for value, word in words.items()} for slot, words in SAID.items()}
 
 
-# --- the grammar: values <-> text -----------------------------------------------------------
+def said(slot: str, value: Any) -> Any:
+    return SAID[slot][value] if slot in SAID else value
 
 
-Part = Callable[[Any], str] | str
-
-
-def compile_slots(state: GandhiState, slots: Sequence[str]) -> list[Part]:
-    """Each slot as a literal or as a function of its value (vocabularies looked up once)."""
-    parts: list[Part] = []
-    for slot in slots:
-        if slot == "#":
-            parts.append(str)
-        elif slot == "±":
-            parts.append("{:+d}".format)
-        elif slot.startswith("@"):
-            parts.append(VOCABS[slot](state).__getitem__)
-        else:
-            parts.append(slot)
-    return parts
-
-
-def render_parts(parts: Sequence[Part], values: Values) -> str:
-    out: list[str] = []
-    given = iter(values)
-    for part in parts:
-        word = part if isinstance(part, str) else part(next(given))
-        if word:  # an empty phrase (``place 2 sepoys`` from Available) adds no word
-            out.append(word)
-    return " ".join(out)
-
-
-def render(state: GandhiState, slots: Sequence[str], values: Values) -> str:
-    return render_parts(compile_slots(state, slots), values)
-
-
-def _number(word: str, signed: bool) -> int | None:
-    body = word[1:] if signed and word[:1] in "+-" else word
-    if not body.isdigit() or (signed and body == word):
-        return None
-    return -int(body) if word.startswith("-") else int(body)
-
-
-def match(state: GandhiState, slots: Sequence[str], words: Sequence[str]) -> Values | None:
-    """The values ``words`` (lower case) give the slots, or None (backtracks over phrases)."""
-    if not slots:
-        return () if not words else None
-    slot, rest = slots[0], slots[1:]
-    if slot in ("#", "±"):
-        number = _number(words[0], slot == "±") if words else None
-        tail = None if number is None else match(state, rest, words[1:])
-        return None if tail is None else (number, *tail)
-    if not slot.startswith("@"):
-        return match(state, rest, words[1:]) if list(words[:1]) == [slot] else None
-    for value, phrase in VOCABS[slot](state).items():
-        said = phrase.lower().split()
-        if list(words[:len(said)]) == said:
-            tail = match(state, rest, words[len(said):])
-            if tail is not None:
-                return (value, *tail)
-    return None
-
-
-def placeholders(slots: Sequence[str]) -> int:
-    return sum(s in ("#", "±") or s.startswith("@") for s in slots)
+def meant(slot: str, value: Any) -> Any:
+    return MEANT[slot][value] if slot in MEANT else value
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -219,7 +141,7 @@ def spaces_with_pieces(state: GandhiState) -> Iterator[tuple[str, str, int]]:
     for sid in board(state).spaces:
         sp = state.spaces.get(sid)
         if sp is not None:
-            for kind in MAP_WORDS:
+            for kind in MAP_KINDS:
                 if sp.count(kind):
                     yield sid, kind, sp.count(kind)
 
@@ -233,11 +155,21 @@ def pending(state: GandhiState) -> Pending | None:
 
 
 class EditKind:
-    """One kind of edit.  ``first_of_two``: it only opens the second decision."""
+    """One kind of edit: its verb, the slot each of its values fills (``names``), the
+    values it may take now (``candidates``), why given values are impossible
+    (``problem``) and its events.  ``first_of_two``: it only opens the second decision."""
 
-    slots: ClassVar[tuple[str, ...]] = ()
+    verb: ClassVar[str] = ""
+    names: ClassVar[tuple[str, ...]] = ()
     first_of_two: ClassVar[bool] = False
     exact: ClassVar[bool] = False  # every candidate is legal (listing skips ``problem``)
+
+    def action(self, values: Values) -> Action:
+        return verb(self.verb)(**{n: said(n, v) for n, v in zip(self.names, values,
+                                                                   strict=True)})
+
+    def values(self, action: Action) -> Values:
+        return tuple(meant(n, action[n]) for n in self.names)
 
     def candidates(self, state: GandhiState) -> Iterator[Values]:
         return iter(())
@@ -263,14 +195,22 @@ class SecondKind(EditKind):
 class Place(EditKind):
     """``place 2 sepoys [from out of play|from jail]``: pieces from a box (5.1.1)."""
 
-    slots = ("place", "#", "@box_kind", "@from_box")
+    verb, names = "place_from", ("count", "piece", "box")
     first_of_two = True
-
     exact = True
 
+    def action(self, values: Values) -> Action:
+        n, kind, box = values
+        if box == "available":   # said without its box: ``place 2 sepoys``
+            return verb("place_pieces")(count=n, piece=kind)
+        return super().action(values)
+
+    def values(self, action: Action) -> Values:
+        return action["count"], action["piece"], action.get("box", "available")
+
     def candidates(self, state: GandhiState) -> Iterator[Values]:
-        for box in FROM_BOX:
-            for kind in BOX_WORDS:
+        for box in BOXES:
+            for kind in BOX_KINDS:
                 have = in_box(state, box, kind)
                 most = min(have, most_entering(state, map_kind(kind))) if have else 0
                 for n in range(1, most + 1):
@@ -288,7 +228,7 @@ class Place(EditKind):
 class PlaceIn(SecondKind):
     """``in Punjab``: Troops never into States, Bases within Pop (1.4.2, 5.1.4)."""
 
-    slots = ("in", "@space")
+    verb, names = "in", ("space",)
 
     def candidates(self, state: GandhiState) -> Iterator[Values]:
         return ((sid,) for sid in board(state).spaces)
@@ -308,7 +248,7 @@ class PlaceIn(SecondKind):
 class Move(EditKind):
     """``move 1 troops Delhi``: pieces on the map, then where to."""
 
-    slots = ("move", "#", "@map_kind", "@space")
+    verb, names = "move_from", ("count", "piece", "space")
     first_of_two = True
     exact = True
 
@@ -329,7 +269,7 @@ class Move(EditKind):
 class MoveTo(SecondKind):
     """``to Punjab``: Troops never into States, Bases within Pop (1.4.2)."""
 
-    slots = ("to", "@space")
+    verb, names = "to", ("space",)
 
     def candidates(self, state: GandhiState) -> Iterator[Values]:
         return ((sid,) for sid in board(state).spaces)
@@ -351,7 +291,7 @@ class MoveTo(SecondKind):
 class Remove(EditKind):
     """``remove 1 troops Delhi``: pieces off the map, then to which box (5.1.3)."""
 
-    slots = ("remove", "#", "@map_kind", "@space")
+    verb, names = "remove_from", ("count", "piece", "space")
     first_of_two = True
     exact = True
 
@@ -373,10 +313,10 @@ class RemoveTo(SecondKind):
     """``to available|out of play|jail``: 5.1.3 removed pieces go to Available, arrested
     ones to Jail, and only a text that says so sends pieces Out of Play."""
 
-    slots = ("to", "@to_box")
+    verb, names = "to_box", ("box",)
 
     def candidates(self, state: GandhiState) -> Iterator[Values]:
-        return ((box,) for box in TO_BOX)
+        return ((box,) for box in BOXES)
 
     def check(self, state: GandhiState, first: Pending, values: Values) -> Msg | None:
         _, kind, n, sid = first
@@ -393,7 +333,7 @@ class Flip(EditKind):
     """``flip 2 guerrillas Bihar active``: Guerrillas to their Active or Underground side
     (1.4.3)."""
 
-    slots = ("flip", "#", "guerrillas", "@space", "@side")
+    verb, names = "flip", ("count", "space", "face")
     exact = True
 
     def candidates(self, state: GandhiState) -> Iterator[Values]:
@@ -416,12 +356,12 @@ class Free(EditKind):
     Available.  3.3.1/2.3.3 Important: each Activist of the other NV Faction a NV Faction
     moves from Out of Play to Available shifts Unity +1 (also during Events)."""
 
-    slots = ("free", "#", "@box_kind", "@off_map")
+    verb, names = "free", ("count", "piece", "box")
     exact = True
 
     def candidates(self, state: GandhiState) -> Iterator[Values]:
         for box in OFF_MAP:
-            for kind in BOX_WORDS:
+            for kind in BOX_KINDS:
                 for n in range(1, in_box(state, box, kind) + 1):
                     yield n, kind, box
 
@@ -444,7 +384,7 @@ class Free(EditKind):
 class Shift(EditKind):
     """``shift Bihar support|opposition``: one level (1.6.1)."""
 
-    slots = ("shift", "@space", "@direction")
+    verb, names = "shift", ("space", "direction")
     exact = True
 
     def candidates(self, state: GandhiState) -> Iterator[Values]:
@@ -465,7 +405,7 @@ class Marker(EditKind):
     """``marker protest|unrest|strike|muslim state Bihar on|off``: one marker (1.10-1.12,
     1.3.5); an Unrest placed on a Railway is a Strike (5.1.4)."""
 
-    slots = ("marker", "@marker", "@space", "@on_off")
+    verb, names = "marker", ("marker", "space", "switch")
 
     def candidates(self, state: GandhiState) -> Iterator[Values]:
         b = board(state)
@@ -493,7 +433,7 @@ class Track(EditKind):
     """``track unity +1``: Restraint or Unity within 1-5 (5.1.4); a Crisis follows by
     itself when both reach 1 (6.8)."""
 
-    slots = ("track", "@track", "±")
+    verb, names = "track", ("track", "delta")
     exact = True
 
     def candidates(self, state: GandhiState) -> Iterator[Values]:
@@ -514,7 +454,7 @@ class Track(EditKind):
 class Resources(EditKind):
     """``resources raj -3``: Raj or Revolutionaries Resources within 0-50 (1.8)."""
 
-    slots = ("resources", "@payer", "±")
+    verb, names = "resources", ("faction", "delta")
     exact = True
 
     def candidates(self, state: GandhiState) -> Iterator[Values]:
@@ -536,13 +476,13 @@ class Eligible(EditKind):
     """``eligible congress``: 5.0 the Faction stays Eligible for the next card (applied
     when the card ends, 2.3.6)."""
 
-    slots = ("eligible", "@faction")
+    verb, names = "eligible", ("faction",)
     exact = True
     eligible: ClassVar[bool] = True
 
     def candidates(self, state: GandhiState) -> Iterator[Values]:
         marked = state.turn.kept_eligible if self.eligible else state.turn.made_ineligible
-        return ((f,) for f in FACTION_WORDS if f not in marked)
+        return ((f,) for f in FACTIONS if f not in marked)
 
     def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
         return [EligibilityMarked(faction=values[0], eligible=self.eligible)]
@@ -551,14 +491,14 @@ class Eligible(EditKind):
 class Ineligible(Eligible):
     """``ineligible raj``: 5.0 the Faction is Ineligible for the next card."""
 
-    slots = ("ineligible", "@faction")
+    verb, names = "ineligible", ("faction",)
     eligible = False
 
 
 class Roll(EditKind):
     """``roll``: a die for a text that asks for one (the roll is logged, DESIGN.md §3)."""
 
-    slots = ("roll",)
+    verb = "roll"
     exact = True
 
     def candidates(self, state: GandhiState) -> Iterator[Values]:
@@ -571,7 +511,13 @@ class Roll(EditKind):
 MENU: tuple[EditKind, ...] = (Place(), Move(), Remove(), Flip(), Free(), Shift(), Marker(),
                               Track(), Resources(), Eligible(), Ineligible(), Roll())
 SECOND: dict[str, SecondKind] = {"place": PlaceIn(), "move": MoveTo(), "remove": RemoveTo()}
-FIRST: dict[str, EditKind] = {kind.slots[0]: kind for kind in MENU if kind.first_of_two}
+FIRST: dict[str, EditKind] = {"place": MENU[0], "move": MENU[1], "remove": MENU[2]}
+# an edit and its second half said in one go (``place 2 sepoys in Punjab``): never offered,
+# read only to explain that it takes two steps
+WHOLE = {"place_pieces_in": ("place", ("count", "piece"), ("space",)),
+         "place_from_in": ("place", ("count", "piece", "box"), ("space",)),
+         "move_from_to": ("move", ("count", "piece", "space"), ("destination",)),
+         "remove_from_to": ("remove", ("count", "piece", "space"), ("box",))}
 
 
 # --- listing, reading and explaining -------------------------------------------------------
@@ -583,22 +529,12 @@ def offered(state: GandhiState) -> tuple[EditKind, ...]:
     return (SECOND[first[0]],) if first is not None else MENU
 
 
-_ACTIONS: dict[tuple[tuple[str, ...], Values], Action] = {}  # bounded: finitely many values
-
-
 def actions(state: GandhiState, kind: EditKind) -> Iterator[Action]:
     """Every legal edit of ``kind`` now.  An ``exact`` kind's candidates are all legal
-    (the tests check it), so listing skips ``problem`` for it; the action of given
-    values never changes (vocabularies are fixed), so it is made once."""
-    parts: list[Part] | None = None
+    (the tests check it), so listing skips ``problem`` for it."""
     for values in kind.candidates(state):
         if kind.exact or kind.problem(state, values) is None:
-            key = (kind.slots, values)
-            action = _ACTIONS.get(key)
-            if action is None:
-                parts = parts or compile_slots(state, kind.slots)
-                action = _ACTIONS[key] = Action(render_parts(parts, values))
-            yield action
+            yield kind.action(values)
 
 
 _MENUS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
@@ -627,40 +563,44 @@ def menu(state: GandhiState) -> tuple[Action, ...]:
     return listed
 
 
-def read(state: GandhiState, text: str) -> tuple[EditKind, Values]:
-    """The edit a listed text stands for."""
-    said = text.lower().split()
-    for kind in offered(state):
-        values = match(state, kind.slots, said)
-        if values is not None:
-            return kind, values
-    raise ValueError(f"not an edit now: {text}")
+def kind_of(state: GandhiState, action: Action) -> EditKind | None:
+    """The kind of edit an action of the vocabulary is, if it may be said now."""
+    kinds = {k.verb: k for k in offered(state)}
+    if action.verb == "place_pieces" and pending(state) is None:
+        return MENU[0]
+    return kinds.get(action.verb)
 
 
-def explain_edit(state: GandhiState, typed: Sequence[str]) -> Msg | None:
-    """Why a typed edit is impossible now; a whole ``place 2 troops in Punjab`` is
-    checked too, and if it is possible the player is told to say it in two steps."""
-    said = [w.lower() for w in typed]
-    for kind in offered(state):
-        values = match(state, kind.slots, said)
-        if values is not None:
-            return kind.problem(state, values)
-    return None if pending(state) is not None else _explain_whole(state, said)
+def read(state: GandhiState, action: Action) -> tuple[EditKind, Values]:
+    """The edit a listed choice stands for."""
+    kind = kind_of(state, action)
+    if kind is None:
+        raise ValueError(f"not an edit now: {action.text}")
+    return kind, kind.values(action)
 
 
-def _explain_whole(state: GandhiState, said: list[str]) -> Msg | None:
-    for verb, first in FIRST.items():
-        second = SECOND[verb]
-        values = match(state, first.slots + second.slots, said)
-        if values is None:
-            continue
-        cut = placeholders(first.slots)
-        head, tail = values[:cut], values[cut:]
-        problem = first.problem(state, head)
-        if problem is None:
-            opened = [verb, head[1], head[0], head[2]]
-            problem = second.check(state, opened, tail) or Msg(
-                "gandhi.reason.two_steps", first=render(state, first.slots, head),
-                second=render(state, second.slots, tail))
-        return problem
-    return None
+def explain_edit(state: GandhiState, named: Action) -> Msg | None:
+    """Why an edit is impossible now; a whole ``place 2 troops in Punjab`` is checked too,
+    and if it is possible the player is told to say it in two steps."""
+    kind = kind_of(state, named)
+    if kind is not None:
+        return kind.problem(state, kind.values(named))
+    if named.verb not in WHOLE or pending(state) is not None:
+        return None
+    first_verb, head_names, tail_names = WHOLE[named.verb]
+    first, second = FIRST[first_verb], SECOND[first_verb]
+    head = first.values(_cut(named, head_names))
+    tail = tuple(meant(n, named[n]) for n in tail_names)
+    problem = first.problem(state, head)
+    if problem is None:
+        opened = [first_verb, head[1], head[0], head[2]]
+        problem = second.check(state, opened, tail) or Msg(
+            "gandhi.reason.two_steps", first=first.action(head).text,
+            second=second.action(tail).text)
+    return problem
+
+
+def _cut(whole: Action, names: tuple[str, ...]) -> Action:
+    """The first half of a whole edit, as the action that says it."""
+    values = dict(whole.values)
+    return Action("", tuple((n, values[n]) for n in names))

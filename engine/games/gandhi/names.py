@@ -1,13 +1,13 @@
-"""Space names in canonical action texts (``rally Punjab``, ``place Rail Delhi-Ganges``).
-
-Cities, Provinces and States use their printed English name; Railways, whose map
-names are descriptions, use ``Rail`` and their end points.  Translated names are for
-display only: what a player types is always this canonical form.
+"""Names of spaces, pieces, Factions and Support levels: the canonical English name of a
+space in choice texts (``rally Punjab``, ``in Railway Delhi–Ahmedabad``), and every name in
+a reader's language.  A command, a digest and a picture name each thing the same way:
+a Railway by its two ends, as printed on the map.
 """
 
 from __future__ import annotations
 
-from engine.games.gandhi.board import Map
+from engine.core.messages import Msg
+from engine.games.gandhi.board import Map, default_map
 from engine.games.gandhi.pieces import (
     GUERRILLAS_ACTIVE,
     GUERRILLAS_UNDERGROUND,
@@ -18,34 +18,18 @@ from engine.i18n import t
 
 
 def space_text(board: Map, space_id: str) -> str:
-    space = board.space(space_id)
-    if space.is_railway:
-        ends = space_id.removeprefix("rail_").replace("_", "-").title()
-        return f"Rail {ends}"
-    return space.name
+    """The canonical (English) name of a space, as in the log's choice texts."""
+    return place_name(board, space_id, "en")
 
 
-_INDEXES: dict[int, dict[str, str]] = {}
-_TEXTS: dict[int, dict[str, str]] = {}
+class SpaceName(Msg):
+    """A space's name in the reader's language (a message parameter)."""
 
+    def __init__(self, space_id: str) -> None:
+        super().__init__("gandhi.space_name", space=space_id)
 
-def space_texts(board: Map) -> dict[str, str]:
-    """Every space's canonical text by id, in map order (computed once per map)."""
-    key = id(board)
-    if key not in _TEXTS:
-        _TEXTS[key] = {sid: space_text(board, sid) for sid in board.spaces}
-    return _TEXTS[key]
-
-
-def _index(board: Map) -> dict[str, str]:
-    key = id(board)
-    if key not in _INDEXES:
-        _INDEXES[key] = {space_text(board, sid).lower(): sid for sid in board.spaces}
-    return _INDEXES[key]
-
-
-def space_id(board: Map, text: str) -> str:
-    return _index(board)[text.lower()]
+    def render(self, lang: str | None = None) -> str:
+        return place_name(default_map(), self.params["space"], lang or "en")
 
 
 # --- names in a language (digests, captions, pictures) --------------------------------------

@@ -18,7 +18,7 @@ from engine.games.gandhi.derived import (
     protests_for_events,
     unrest_markers_left,
 )
-from engine.games.gandhi.names import space_text
+from engine.games.gandhi.names import SpaceName
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
     GANDHI,
@@ -43,8 +43,8 @@ def piece(kind: str) -> Msg:
     return Msg(f"gandhi.piece.{PIECE_KEYS.get(kind, kind)}")
 
 
-def _space(state: GandhiState, sid: str) -> str:
-    return space_text(board(state), sid)
+def _space(state: GandhiState, sid: str) -> Msg:
+    return SpaceName(sid)
 
 
 def in_box(state: GandhiState, box: str, kind: str) -> int:

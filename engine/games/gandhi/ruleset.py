@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-from engine.core.actions import Action, Choice, words
+from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
 from engine.core.events import Event, Recorded
 from engine.core.messages import CourierError, IllegalAction, Msg
 from engine.core.ruleset import Ruleset, Setup
+from engine.core.vocabulary import tokens
 from engine.games.gandhi import steps  # noqa: F401  (registers every step)
 from engine.games.gandhi.deck import pack_problem
 from engine.games.gandhi.edits import explain_edit
@@ -25,6 +26,7 @@ from engine.games.gandhi.setup import build_deck, pack_events, scenario_event
 from engine.games.gandhi.state import GandhiState, clone
 from engine.games.gandhi.summary import summary
 from engine.games.gandhi.transfers import give, transfer_actions
+from engine.games.gandhi.vocabulary import VOCABULARY
 from engine.games.gandhi.withdraw import withdraw, withdraw_actions
 
 T = TypeVar("T")
@@ -34,11 +36,6 @@ OPTIONS = {
     "gujarat": ("princely_state", "province"),                          # facts §1.2 note B
     "attack_unrest": ("protest_or_no_control", "protest_and_no_control"),  # 3.4.3, facts §8
 }
-VERBS = ("place", "pass", "strike", "imperialism", "release", "programme", "base", "skip",
-         "move", "to", "cancel", "done", "give", "withdraw",
-         # 5.0 Events, and the edits of a manual Event
-         "event", "in", "remove", "flip", "free", "shift", "marker", "track", "resources",
-         "eligible", "ineligible", "roll")
 
 
 class DeckChance:
@@ -75,6 +72,7 @@ class Gandhi(Ruleset[GandhiState]):
     version = "0.1"
     seats = FACTIONS
     event_types = GANDHI_EVENTS
+    vocabulary = VOCABULARY
 
     def scenarios(self) -> list[str]:
         return list(scenario_names())
@@ -104,14 +102,14 @@ class Gandhi(Ruleset[GandhiState]):
 
     def decide(self, state: GandhiState, seat: str, action: Action, chance: Chance
                ) -> list[Event]:
-        chosen = self.legal_actions(state, seat).find(action.text)
+        chosen = self.legal_actions(state, seat).allows(action)
         if chosen is None:
-            reason = self.explain(state, seat, words(action.text))
+            reason = self.explain(state, seat, tokens(action.text), action)
             raise IllegalAction(text=action.text, reason=reason or Msg("reason.not_offered_now"))
         if chosen.verb == "give":  # 1.5.2, outside the turn order
             events = give(state, seat, chosen)
         elif chosen.verb == "withdraw":  # 1.4.1, during one's own execution
-            events = withdraw(chosen)
+            events = withdraw(seat, chosen)
         else:
             events = STEPS[state.step.name].act(state, chosen, chance)
         # a side action may leave the step with nothing to ask: automatic steps run too
@@ -130,13 +128,11 @@ class Gandhi(Ruleset[GandhiState]):
     def is_over(self, state: GandhiState) -> bool:
         return state.result is not None
 
-    def verbs(self) -> tuple[str, ...]:
-        return VERBS
-
-    def explain(self, state: GandhiState, seat: str, typed: tuple[str, ...]) -> Msg | None:
+    def explain(self, state: GandhiState, seat: str, typed: tuple[str, ...],
+                named: Action | None) -> Msg | None:
         """5.1.1 Why an Event edit breaks a physical rule."""
-        if state.step.name == "event" and seat == state.step.seat:
-            return explain_edit(state, typed)
+        if state.step.name == "event" and seat == state.step.seat and named is not None:
+            return explain_edit(state, named)
         return None
 
     def summary(self, state: GandhiState, lang: str) -> str:

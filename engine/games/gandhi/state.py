@@ -91,6 +91,10 @@ class GandhiState:
     def writable(self, space_id: str) -> SpaceState:
         return self.spaces.setdefault(space_id, SpaceState())
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its caches (the pending question holds live choice values)."""
+        return {**self.__dict__, "asked": None, "derived": {}}
+
 
 def clone(state: GandhiState) -> GandhiState:
     """A copy that shares nothing mutable with ``state`` (and drops the question cache)."""

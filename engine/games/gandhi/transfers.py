@@ -8,16 +8,15 @@ is not on turn may act too: these are side actions outside the turn order.
 
 from __future__ import annotations
 
-from engine.core.actions import Action
+from engine.core.actions import Action, Amount
 from engine.core.events import Event
-from engine.core.messages import Msg
 from engine.games.gandhi.effects import resources
 from engine.games.gandhi.pieces import RAJ, RESOURCES_MAX, REVOLUTIONARIES
 from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.vocabulary import verb
 
 PARTNER = {RAJ: REVOLUTIONARIES, REVOLUTIONARIES: RAJ}
-
-
+GIVE = verb("give")
 def transfers_open(state: GandhiState) -> bool:
     return state.step.data.get("executing") in PARTNER and state.result is None
 
@@ -27,10 +26,9 @@ def transfer_actions(state: GandhiState, seat: str) -> list[Action]:
         return []
     other = PARTNER[seat]
     most = min(state.resources.get(seat, 0), RESOURCES_MAX - state.resources.get(other, 0))
-    return [Action(f"give {n} to {other}", Msg("gandhi.label.give", n=n), args=(str(n),))
-            for n in range(1, most + 1)]
+    return [GIVE(amount=Amount(1, most), faction=other)] if most > 0 else []
 
 
 def give(state: GandhiState, seat: str, action: Action) -> list[Event]:
-    amount = int(action.args[0])
+    amount: int = action["amount"]
     return [*resources(state, seat, -amount), *resources(state, PARTNER[seat], amount)]

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.core.events import Event
-from engine.core.messages import Msg
 from engine.games.gandhi.derived import board
 from engine.games.gandhi.events import PiecesRemoved
-from engine.games.gandhi.names import space_text
 from engine.games.gandhi.pieces import (
     CONGRESS,
     CONGRESS_ACTIVISTS,
@@ -22,23 +20,21 @@ from engine.games.gandhi.pieces import (
     REVOLUTIONARIES,
 )
 from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.vocabulary import verb
 
-OWN = {CONGRESS: ((CONGRESS_ACTIVISTS, "activist"),),
-       MUSLIM_LEAGUE: ((ML_ACTIVISTS, "activist"), (ML_BASES, "base")),
-       REVOLUTIONARIES: ((GUERRILLAS_UNDERGROUND, "underground guerrilla"),
-                         (GUERRILLAS_ACTIVE, "active guerrilla"), (REV_BASES, "base"))}
-
-
+# each Faction's own pieces, by the word that names them in its choices
+OWN = {CONGRESS: ((CONGRESS_ACTIVISTS, "activists"),),
+       MUSLIM_LEAGUE: ((ML_ACTIVISTS, "activists"), (ML_BASES, "bases")),
+       REVOLUTIONARIES: ((GUERRILLAS_UNDERGROUND, GUERRILLAS_UNDERGROUND),
+                         (GUERRILLAS_ACTIVE, GUERRILLAS_ACTIVE), (REV_BASES, "bases"))}
+WITHDRAW = verb("withdraw")
 def withdraw_actions(state: GandhiState, seat: str) -> list[Action]:
     if seat not in OWN or state.step.data.get("executing") != seat or state.result:
         return []
-    b = board(state)
-    return [Action(f"withdraw {word} from {space_text(b, sid)}",
-                   Msg("gandhi.label.withdraw"), args=(kind, sid))
-            for kind, word in OWN[seat]
-            for sid, sp in state.spaces.items() if sp.count(kind)]
+    return [WITHDRAW(piece=word, space=sid) for kind, word in OWN[seat]
+            for sid in board(state).spaces if state.space(sid).count(kind)]
 
 
-def withdraw(action: Action) -> list[Event]:
-    kind, sid = action.args
-    return [PiecesRemoved(space=sid, kind=kind, count=1, to="available")]
+def withdraw(seat: str, action: Action) -> list[Event]:
+    kind = dict((w, k) for k, w in OWN[seat])[action["piece"]]
+    return [PiecesRemoved(space=action["space"], kind=kind, count=1, to="available")]

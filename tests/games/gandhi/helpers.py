@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.actions import Action
 from engine.core.chance import ReplayChance
 from engine.core.events import Event
 from engine.games.gandhi.events import CardTurnBegan, EligibilitySet, ScenarioSetUp, StepBegan
@@ -78,7 +77,8 @@ def choose(state: GandhiState, seat: str, text: str, rolls: tuple[int, ...] = ()
     if state.step.name == "redeploy" and text.startswith("move ") and " to " in text:
         first, _, target = text.rpartition(" to ")
         return [*choose(state, seat, first), *choose(state, seat, f"to {target}", rolls, cards)]
-    events = RULES.decide(state, seat, Action(text), ReplayChance(rolls, cards))
+    action = RULES.parse(state, seat, text)
+    events = RULES.decide(state, seat, action, ReplayChance(rolls, cards))
     apply(state, events)
     return events
 

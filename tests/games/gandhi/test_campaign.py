@@ -61,8 +61,8 @@ def test_6_2_1_congress_chooses_strikes_when_markers_run_short() -> None:
     state = settle(position(spaces, step="strikes"))
     seat, texts = asked(state)
     assert seat == "congress" and len(texts) == 3
-    choose(state, "congress", "strike Rail Delhi-Ganges")
-    choose(state, "congress", "strike Rail Karachi-Indus")
+    choose(state, "congress", "strike Railway Delhi–Allahabad")
+    choose(state, "congress", "strike Railway Karachi–Samasata")
     assert [r for r in rails if state.space(r).strike] == ["rail_delhi_ganges",
                                                           "rail_karachi_indus"]
     assert state.step.name not in ("strikes", "earnings")

@@ -77,7 +77,7 @@ def test_2_3_3_recall_other_factions_activist_shifts_unity() -> None:
     choose(state, C, "rally")
     choose(state, C, "in Delhi")
     choose(state, C, "place 1")
-    choose(state, C, "recall league")
+    choose(state, C, "recall muslim league activist")
     assert state.unity == 3 and state.out_of_play.get("ml_activists", 0) == 0
     assert not any(t.startswith(("in ", "recall", "release")) for t in texts(state))
 
@@ -99,7 +99,7 @@ def test_2_3_5_limited_rally_one_space_but_may_recall() -> None:
     choose(state, C, "limited rally")
     choose(state, C, "in Delhi")
     choose(state, C, "place 1")
-    assert "recall congress" in texts(state)
+    assert "recall congress activist" in texts(state)
     assert not any(t.startswith("in ") for t in texts(state))
 
 
@@ -159,13 +159,13 @@ def test_3_3_3_example_civil_disobedience_onto_railways() -> None:
                       "bihar": {"protest": True, "pieces": {"congress_activists": 1}},
                       "delhi": {"protest": True}},
                   restraint=3)
-    choose(state, C, "civil_disobedience")
+    choose(state, C, "civil disobedience")
     choose(state, C, "in Bombay Presidency")
     choose(state, C, "in Coastal Andhra")
     assert state.space("bombay_presidency").protest and state.space("coastal_andhra").protest
     choose(state, C, "in Hyderabad")               # third space: no Protest left
     assert not state.space("hyderabad").protest
-    choose(state, C, "move 1 onto Rail Khandesh-South")
+    choose(state, C, "move 1 onto Railway Bhusawal–Raichur")
     assert pieces(state, "rail_khandesh_south") == {"congress_activists": 1}
     assert "in Bihar" in texts(state)              # Protest: beyond Restraint
 
@@ -183,7 +183,7 @@ def south(**kw: Any) -> GandhiState:
 
 def test_3_3_4_example_non_cooperation() -> None:
     state = south(restraint=3)
-    choose(state, C, "non_cooperation")
+    choose(state, C, "non-cooperation")
     assert [t for t in texts(state) if t.startswith("in ")] == ["in Coastal Andhra"]
     choose(state, C, "in Coastal Andhra")
     choose(state, C, "done")
@@ -193,7 +193,7 @@ def test_3_3_4_example_non_cooperation() -> None:
 
 def test_6_8_crisis_congress_non_cooperation_in_raj_controlled_spaces() -> None:
     state = south(restraint=1, unity=1)
-    choose(state, C, "non_cooperation")
+    choose(state, C, "non-cooperation")
     assert "in Bombay Presidency" in texts(state)
 
 
@@ -202,7 +202,7 @@ def test_3_3_4_league_non_cooperation_unity_plus_bases() -> None:
               for s in ("sind", "punjab", "karachi")}
     spaces["baluchistan"] = {"pieces": {"ml_activists": 1, "ml_bases": 1}, "protest": True}
     state = first(L, spaces, unity=1)
-    choose(state, L, "non_cooperation")
+    choose(state, L, "non-cooperation")
     choose(state, L, "in Sind")
     assert "in Punjab" not in texts(state) and "in Baluchistan" in texts(state)
 
@@ -215,7 +215,7 @@ def test_3_1_5_example_1_negotiate_raises_the_allowance() -> None:
                       **{s: {"pieces": {"congress_activists": 1}}
                          for s in ("orissa", "delhi", "bombay", "madras")}},
                   restraint=2)
-    choose(state, C, "civil_disobedience")
+    choose(state, C, "civil disobedience")
     choose(state, C, "in Orissa")
     choose(state, C, "in Delhi")
     assert "in Bombay" not in texts(state)
@@ -266,7 +266,7 @@ def test_4_3_1_negotiate_on_a_railway_releases_gandhi_without_a_shift() -> None:
     choose(state, C, "in Delhi")
     choose(state, C, "place 1")
     choose(state, C, "negotiate")
-    choose(state, C, "in Rail Karachi-Indus")
+    choose(state, C, "in Railway Karachi–Samasata")
     choose(state, C, "roll", rolls=(6,))
     rail = state.space("rail_karachi_indus")
     assert rail.count("gandhi") == 1 and rail.support == 0
@@ -274,7 +274,7 @@ def test_4_3_1_negotiate_on_a_railway_releases_gandhi_without_a_shift() -> None:
 
 def test_4_3_1_no_negotiate_with_non_cooperation() -> None:
     state = south()
-    choose(state, C, "non_cooperation")
+    choose(state, C, "non-cooperation")
     assert "negotiate" not in texts(state)
 
 
@@ -321,9 +321,9 @@ def test_4_3_3_example_congress_persuade() -> None:
     choose(state, C, "rally")
     choose(state, C, "persuade")
     choose(state, C, "in Mysore")
-    choose(state, C, "remove rev base")
+    choose(state, C, "remove revolutionary base")
     choose(state, C, "in Madras Presidency")
-    choose(state, C, "remove league activist")
+    choose(state, C, "remove muslim league activist")
     assert not any(t.startswith("in ") for t in texts(state))   # two spaces
     choose(state, C, "done")
     assert state.unity == 2
@@ -356,7 +356,7 @@ def test_3_1_5_example_2_and_4_4_2_example_infiltrate_in_crisis() -> None:
     sind = {"pieces": {"sepoys": 1, "guerrillas_underground": 1, "ml_bases": 1,
                        "ml_activists": 1}, "protest": True}
     state = first(L, {"sind": sind}, unity=1, restraint=2)
-    choose(state, L, "non_cooperation")
+    choose(state, L, "non-cooperation")
     choose(state, L, "in Sind")
     choose(state, L, "end operation")              # Restraint 1: Crisis (6.8)
     assert state.restraint == 1 and state.crisis_placement_due

@@ -39,8 +39,8 @@ def test_3_2_1_deploy_at_most_six_cubes_per_city_and_then_two_from_out_of_play()
     choose(state, "raj", "deploy")
     choose(state, "raj", "in Madras")
     texts = asked(state)[1]
-    assert "place 6 troops 0 sepoys" in texts and "place 6 troops 1 sepoys" not in texts
-    choose(state, "raj", "place 1 troops 0 sepoys")
+    assert "place 6 troops 0 sepoys" in texts and "place 6 troops 1 sepoy" not in texts
+    choose(state, "raj", "place 1 troop 0 sepoys")
     choose(state, "raj", "recall troop")
     choose(state, "raj", "recall troop")
     assert state.out_of_play == {"troops": 1}
@@ -61,7 +61,7 @@ def test_2_5_1_willingdon_and_reading_deploy_costs() -> None:
     choose(reading, "raj", "deploy")
     for city in ("Delhi", "Bombay"):
         choose(reading, "raj", f"in {city}")
-        choose(reading, "raj", "place 0 troops 1 sepoys")
+        choose(reading, "raj", "place 0 troops 1 sepoy")
     assert reading.resources["raj"] == 6                  # Reading: the first is free
 
 
@@ -74,7 +74,7 @@ def test_2_3_5_limited_deploy_in_one_city() -> None:
     assert seat == "raj" and "limited deploy" in texts and "deploy" not in texts
     choose(state, "raj", "limited deploy")
     choose(state, "raj", "in Delhi")
-    choose(state, "raj", "place 1 troops 0 sepoys")
+    choose(state, "raj", "place 1 troop 0 sepoys")
     assert not any(t.startswith("in ") for t in asked(state)[1])
     choose(state, "raj", "done", cards={20: "7"})
     # two Factions executed: the card is over and both are Ineligible for the next (2.3.6)
@@ -96,7 +96,7 @@ def raj_on(spaces: dict[str, dict[str, Any]], **kw: Any) -> GandhiState:
                                                         "revolutionaries"])])
 
 
-SPECIAL_OFFERS = {"treaty", "govern", "martial_law"}
+SPECIAL_OFFERS = {"treaty", "govern", "martial law"}
 
 
 def texts(state: GandhiState) -> list[str]:
@@ -136,11 +136,11 @@ def test_3_2_2_example_of_garrison() -> None:
     assert state.resources["raj"] == 10                     # Troops only: free
     choose(state, "raj", "move 2 sepoys from Rajputana")
     choose(state, "raj", "to Delhi")
-    choose(state, "raj", "move 1 sepoys from Rajputana")
-    choose(state, "raj", "to Rail Delhi-Gujarat")
+    choose(state, "raj", "move 1 sepoy from Rajputana")
+    choose(state, "raj", "to Railway Delhi–Ahmedabad")
     assert state.resources["raj"] == 8                      # Restraint once for Sepoys
     assert "move 2 sepoys from Delhi" not in texts(state)   # moved once (3.1.2)
-    assert "move 1 troops from Delhi" in texts(state)
+    assert "move 1 troop from Delhi" in texts(state)
     choose(state, "raj", "done")
     assert pieces(state, "united_provinces") == {"troops": 3}
     assert pieces(state, "rail_delhi_gujarat") == {"guerrillas_underground": 1,
@@ -162,10 +162,10 @@ def test_2_3_5_limited_garrison_one_destination_several_origins() -> None:
     state = limited(raj_on({"delhi": {"pieces": {"troops": 2}},
                             "bombay": {"pieces": {"troops": 1}}}))
     choose(state, "raj", "limited garrison")
-    choose(state, "raj", "move 1 troops from Delhi")
+    choose(state, "raj", "move 1 troop from Delhi")
     choose(state, "raj", "to Calcutta")
-    assert {"move 1 troops from Bombay", "move 1 troops from Delhi"} <= set(texts(state))
-    choose(state, "raj", "move 1 troops from Bombay")
+    assert {"move 1 troop from Bombay", "move 1 troop from Delhi"} <= set(texts(state))
+    choose(state, "raj", "move 1 troop from Bombay")
     assert texts(state) == ["to Calcutta"]
 
 
@@ -185,7 +185,7 @@ def sweep_example(pay: bool) -> GandhiState:
                     "madras": {"pieces": {"troops": 1}}}, restraint=4, viceroy="77")
     choose(state, "raj", "sweep")
     choose(state, "raj", "into Madras Presidency")
-    choose(state, "raj", "move 1 troops from Madras")
+    choose(state, "raj", "move 1 troop from Madras")
     if pay:
         choose(state, "raj", "use sepoys")
     return state
@@ -214,7 +214,7 @@ def test_3_2_3_sweep_rules_protest_states_railways_and_irwin() -> None:
     offered = texts(state)
     assert not any("troops" in t for t in offered)           # Troops never enter States
     assert not any("from Bihar" in t for t in offered)       # no exit from Protest
-    choose(state, "raj", "move 1 sepoys from United Provinces")  # over an open Railway
+    choose(state, "raj", "move 1 sepoy from United Provinces")  # over an open Railway
     assert state.resources["raj"] == 9                       # Irwin: 1 per space
     assert all(not t.startswith("into Rail") for t in texts(state))
 
@@ -226,7 +226,7 @@ def test_2_3_5_limited_sweep_one_destination() -> None:
     choose(state, "raj", "into United Provinces")
     assert not any(t.startswith("into") for t in texts(state))
     choose(state, "raj", "move 2 troops from Delhi")
-    choose(state, "raj", "move 1 troops from Punjab")
+    choose(state, "raj", "move 1 troop from Punjab")
     assert pieces(state, "united_provinces") == {"troops": 3}
 
 
@@ -245,7 +245,7 @@ def test_3_2_4_examples_of_arresting_nv_during_assault() -> None:
     choose(state, "raj", "arrest congress activist")
     assert "done" not in texts(state)                       # NV targeted: full extent
     choose(state, "raj", "arrest congress activist")
-    choose(state, "raj", "arrest league activist")
+    choose(state, "raj", "arrest muslim league activist")
     assert texts(state) == ["arrest Gandhi"]                # forced (1.4.4)
     choose(state, "raj", "arrest Gandhi")
     assert state.jail == {"congress_activists": 2, "ml_activists": 1, "gandhi": 1}
@@ -268,8 +268,8 @@ def test_3_2_4_gandhi_only_by_choice_and_bases_last() -> None:
     choose(state, "raj", "in Bihar")
     choose(state, "raj", "with troops")
     assert set(texts(state)) >= {"arrest congress activist", "arrest Gandhi",
-                                 "remove guerrilla"}
-    assert "remove league base" not in texts(state) and "remove rev base" not in texts(state)
+                                 "remove active guerrilla"}
+    assert "remove muslim league base" not in texts(state) and "remove revolutionary base" not in texts(state)
     choose(state, "raj", "arrest congress activist")
     choose(state, "raj", "arrest congress activist")       # 2 cubes < 2 Activists + Gandhi
     assert state.space("bihar").count("gandhi") == 1 and "arrest Gandhi" not in texts(state)
@@ -283,8 +283,8 @@ def test_3_2_4_assault_sepoys_alone_remove_one_per_two() -> None:
     choose(state, "raj", "in Punjab")
     choose(state, "raj", "with sepoys")
     assert state.resources["raj"] == 7
-    choose(state, "raj", "remove guerrilla")
-    assert "remove guerrilla" not in texts(state)
+    choose(state, "raj", "remove active guerrilla")
+    assert "remove active guerrilla" not in texts(state)
     assert state.space("punjab").count("guerrillas_active") == 2
 
 
@@ -318,8 +318,8 @@ def test_3_1_4_assault_the_raj_picks_the_side_to_target_but_not_none() -> None:
     choose(state, "raj", "assault")
     choose(state, "raj", "in Punjab")
     choose(state, "raj", "with troops")
-    assert set(texts(state)) == {"arrest league activist", "remove guerrilla"}
-    choose(state, "raj", "remove guerrilla")
+    assert set(texts(state)) == {"arrest muslim league activist", "remove active guerrilla"}
+    choose(state, "raj", "remove active guerrilla")
     assert "done" in texts(state) and state.space("punjab").count("ml_activists") == 1
 
     state = raj_on({"sind": {"pieces": {"troops": 1, "gandhi": 1, "ml_bases": 1,
@@ -327,7 +327,7 @@ def test_3_1_4_assault_the_raj_picks_the_side_to_target_but_not_none() -> None:
     choose(state, "raj", "assault")
     choose(state, "raj", "in Sind")
     choose(state, "raj", "with troops")
-    assert set(texts(state)) == {"arrest Gandhi", "remove guerrilla"}
+    assert set(texts(state)) == {"arrest Gandhi", "remove active guerrilla"}
 
 
 def test_2_5_1_wavell_free_sweep_inside_assault() -> None:
@@ -336,12 +336,12 @@ def test_2_5_1_wavell_free_sweep_inside_assault() -> None:
     choose(state, "raj", "assault")
     choose(state, "raj", "in Punjab")
     choose(state, "raj", "sweep")
-    choose(state, "raj", "move 1 sepoys from Delhi")
+    choose(state, "raj", "move 1 sepoy from Delhi")
     assert state.resources["raj"] == 10                     # free
     assert state.space("punjab").count("guerrillas_active") == 2
     choose(state, "raj", "with troops and sepoys")
-    choose(state, "raj", "remove guerrilla")
-    choose(state, "raj", "remove guerrilla")
+    choose(state, "raj", "remove active guerrilla")
+    choose(state, "raj", "remove active guerrilla")
     assert state.resources["raj"] == 10 - 3
     assert not any(t.startswith("sweep") for t in texts(state))
 
@@ -365,9 +365,9 @@ def test_4_2_1_example_of_treaty() -> None:
     choose(state, "raj", "in West Bengal")
     assert not any("troops" in t for t in texts(state))
     choose(state, "raj", "move 2 sepoys from Bihar")
-    choose(state, "raj", "move 1 sepoys from East Bengal")
+    choose(state, "raj", "move 1 sepoy from East Bengal")
     choose(state, "raj", "in Orissa")
-    choose(state, "raj", "remove guerrilla")
+    choose(state, "raj", "remove active guerrilla")
     choose(state, "raj", "arrest congress activist")
     choose(state, "raj", "done")
     assert pieces(state, "west_bengal") == {"sepoys": 3}
@@ -382,14 +382,14 @@ def test_4_2_2_example_of_govern() -> None:
                     "rail_khandesh_south": {"pieces": {"sepoys": 1}, "strike": True}})
     with_deploy(state, "govern")
     offered = texts(state)
-    assert {"in Bombay Presidency", "in Hyderabad", "in Rail Khandesh-South"} <= set(offered)
+    assert {"in Bombay Presidency", "in Hyderabad", "in Railway Bhusawal–Raichur"} <= set(offered)
     choose(state, "raj", "in Bombay Presidency")
     choose(state, "raj", "buy imperialism")
     choose(state, "raj", "buy imperialism")
     assert state.space("bombay_presidency").support == 2 and state.resources["raj"] == 4
     assert "buy imperialism" not in texts(state)
     choose(state, "raj", "in Hyderabad")
-    choose(state, "raj", "remove guerrilla")
+    choose(state, "raj", "remove active guerrilla")
     assert not any(t.startswith("in ") for t in texts(state))   # only two spaces
 
 
@@ -398,7 +398,7 @@ def test_4_2_2_govern_strike_imperialism_order_and_mountbatten() -> None:
                     "west_bengal": {"pieces": {"troops": 1}, "unrest": 1,
                                     "muslim_state": False}}, viceroy="79")
     with_deploy(state, "govern")
-    choose(state, "raj", "in Rail Khandesh-South")
+    choose(state, "raj", "in Railway Bhusawal–Raichur")
     choose(state, "raj", "remove strike")
     assert not state.space("rail_khandesh_south").strike
     choose(state, "raj", "in West Bengal")
@@ -415,7 +415,7 @@ def test_4_2_2_govern_arrests_gandhi_with_consequences() -> None:
     choose(state, "raj", "arrest Gandhi")
     choose(state, "raj", "done")
     choose(state, "raj", "in Bombay")
-    choose(state, "raj", "place 1 troops 0 sepoys")
+    choose(state, "raj", "place 1 troop 0 sepoys")
     choose(state, "raj", "done")
     assert state.restraint == 2 and state.jail == {"gandhi": 1}
     assert asked(state)[0] == "congress" and "protest Bihar" in texts(state)
@@ -425,7 +425,7 @@ def test_4_2_3_example_of_martial_law() -> None:
     state = raj_on({"punjab": {"pieces": {"troops": 2, "sepoys": 2, "congress_activists": 3,
                                           "ml_activists": 2, "guerrillas_active": 1},
                                "support": -1}}, viceroy="75")
-    with_deploy(state, "martial_law")
+    with_deploy(state, "martial law")
     choose(state, "raj", "in Punjab")
     assert texts(state) == ["remove 2 congress 2 league", "remove 3 congress 1 league"]
     choose(state, "raj", "remove 3 congress 1 league")
@@ -439,7 +439,7 @@ def test_4_2_3_martial_law_two_spaces_in_crisis_and_linlithgow() -> None:
     spaces = {"punjab": {"pieces": {"troops": 1, "congress_activists": 1}, "protest": True},
               "bihar": {"pieces": {"sepoys": 1, "ml_activists": 2}, "support": 1}}
     state = raj_on(spaces, restraint=1, unity=1, viceroy="77")
-    with_deploy(state, "martial_law")
+    with_deploy(state, "martial law")
     choose(state, "raj", "in Punjab")
     choose(state, "raj", "remove 1 congress 0 league")
     assert not state.space("punjab").protest and state.space("punjab").unrest == 0
@@ -447,7 +447,7 @@ def test_4_2_3_martial_law_two_spaces_in_crisis_and_linlithgow() -> None:
     choose(state, "raj", "remove 0 congress 1 league")
     assert state.space("bihar").support == 0
     calm = raj_on(spaces, viceroy="77")
-    with_deploy(calm, "martial_law")
+    with_deploy(calm, "martial law")
     choose(calm, "raj", "in Punjab")
     choose(calm, "raj", "remove 1 congress 0 league")
     assert texts(calm) == ["done"]
@@ -456,7 +456,7 @@ def test_4_2_3_martial_law_two_spaces_in_crisis_and_linlithgow() -> None:
 def test_1_11_martial_law_places_no_unrest_when_all_twelve_are_out() -> None:
     state = raj_on({"punjab": {"pieces": {"troops": 1, "congress_activists": 1}},
                     "bihar": {"unrest": 12}}, viceroy="75")
-    with_deploy(state, "martial_law")
+    with_deploy(state, "martial law")
     choose(state, "raj", "in Punjab")
     choose(state, "raj", "remove 1 congress 0 league")
     assert state.space("punjab").unrest == 0 and state.space("bihar").unrest == 12

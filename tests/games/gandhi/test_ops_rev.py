@@ -54,7 +54,7 @@ def test_3_4_1_example_rally_places_a_base_with_unity_guerrillas() -> None:
     assert available(state, "rev_bases") == 1               # the last remaining Base
     choose(state, REV, "rally")
     choose(state, REV, "in Punjab")
-    assert "base 2 underground" in texts(state) and "place 1 guerrillas" in texts(state)
+    assert "base 2 underground" in texts(state) and "place 1 guerrilla" in texts(state)
     choose(state, REV, "base 2 underground")
     assert pieces(state, "punjab") == {"rev_bases": 1}
     assert state.resources[REV] == 9 and available(state, "rev_bases") == 0
@@ -83,7 +83,7 @@ def test_3_4_1_rally_base_needs_room_and_a_choice_of_guerrillas() -> None:
     choose(state, REV, "rally")
     choose(state, REV, "in Sind")
     assert not any(t.startswith("base") for t in texts(state))   # 1.4.2 Pop 1, one Base
-    choose(state, REV, "place 1 guerrillas")
+    choose(state, REV, "place 1 guerrilla")
     choose(state, REV, "in Punjab")
     assert {"base 2 active", "base 1 active 1 underground"} <= set(texts(state))
     choose(state, REV, "base 2 active")
@@ -95,7 +95,7 @@ def test_2_3_5_limited_rally_in_one_space() -> None:
     assert "limited rally" in texts(state)
     choose(state, REV, "limited rally")
     choose(state, REV, "in Bihar")
-    choose(state, REV, "place 1 guerrillas")
+    choose(state, REV, "place 1 guerrilla")
     assert not any(t.startswith("in ") for t in texts(state))
     assert "recall guerrilla" in texts(state)                # off the map: allowed
     assert not any(t in ("aid", "infiltrate") for t in texts(state))  # no SA (2.3.5)
@@ -130,7 +130,7 @@ def test_3_4_2_march_pieces_move_once_active_only_next_door_railway_origin_free(
     state = rev_first({"orissa": {"pieces": {A: 1, U: 1}},
                        "rail_calcutta_ganges": {"pieces": {U: 1}}})
     choose(state, REV, "march")
-    choose(state, REV, "from Rail Calcutta-Ganges")
+    choose(state, REV, "from Railway Calcutta–Allahabad")
     assert state.resources[REV] == 10                        # Railway origin costs 0
     choose(state, REV, "to Orissa")
     choose(state, REV, "move 1 underground")
@@ -149,10 +149,10 @@ def test_3_4_2_march_onto_a_railway_activates_when_over_three() -> None:
                        "rail_calcutta_ganges": {"pieces": {"sepoys": 1}}})
     choose(state, REV, "march")
     choose(state, REV, "from Orissa")
-    choose(state, REV, "to Rail Calcutta-Ganges")
+    choose(state, REV, "to Railway Calcutta–Allahabad")
     choose(state, REV, "move 2 underground")
     assert pieces(state, "rail_calcutta_ganges")[U] == 2     # 2 + 1 = 3: not over
-    choose(state, REV, "to Rail Calcutta-Ganges")
+    choose(state, REV, "to Railway Calcutta–Allahabad")
     choose(state, REV, "move 1 underground")
     assert pieces(state, "rail_calcutta_ganges") == {"sepoys": 1, A: 3}
 
@@ -211,9 +211,9 @@ def test_3_4_3_attack_fails_above_the_guerrillas_and_orders_removals() -> None:
     choose(state, REV, "in Bihar", rolls=(3,))               # 3 > 2 Guerrillas: failure
     assert pieces(state, "bihar") == {A: 2, "troops": 1} and state.space("bihar").unrest == 0
     choose(state, REV, "in Punjab", rolls=(3,))
-    assert set(texts(state)) >= {"remove sepoy", "remove league activist", "stop"}
-    assert "remove troop" not in texts(state) and "remove league base" not in texts(state)
-    choose(state, REV, "remove league activist")             # Muslim League targeted
+    assert set(texts(state)) >= {"remove sepoy", "remove muslim league activist", "stop"}
+    assert "remove troop" not in texts(state) and "remove muslim league base" not in texts(state)
+    choose(state, REV, "remove muslim league activist")             # Muslim League targeted
     assert "stop" in texts(state)                            # none of theirs removable yet
     choose(state, REV, "remove sepoy")
     assert pieces(state, "punjab") == {A: 3, "troops": 2, "ml_bases": 1}
@@ -254,7 +254,7 @@ def test_3_4_4_unrest_costs_restraint_strikes_railways_and_shifts_restraint_once
     choose(state, REV, "unrest")
     assert "in Bombay" not in texts(state)                   # not in Crisis
     choose(state, REV, "in United Provinces")
-    choose(state, REV, "in Rail Delhi-Ganges")
+    choose(state, REV, "in Railway Delhi–Allahabad")
     rail = state.space("rail_delhi_ganges")
     assert rail.strike and rail.unrest == 0 and rail.pieces == {A: 1}
     assert state.resources[REV] == 0 and state.restraint == 4
@@ -305,7 +305,7 @@ def test_4_5_2_example_infiltrate_in_sind() -> None:
     choose(state, REV, "infiltrate")
     choose(state, REV, "in Sind")
     assert "place base" not in texts(state)                  # Pop 1 holds one Base
-    choose(state, REV, "replace league activist")
+    choose(state, REV, "replace muslim league activist")
     assert pieces(state, "sind") == {U: 2, "ml_bases": 1}
     assert texts(state) == ["done"]                          # one space only
 
@@ -399,7 +399,7 @@ def test_tutorial_card_2_rally_in_four_spaces_then_recall() -> None:
     choose(state, REV, "place 2 guerrillas")
     for space in ("Punjab", "Hyderabad", "Central India Agency"):
         choose(state, REV, f"in {space}")
-        choose(state, REV, "place 1 guerrillas")
+        choose(state, REV, "place 1 guerrilla")
     assert not any(t.startswith("in ") for t in texts(state))  # none Available
     choose(state, REV, "recall guerrilla")
     choose(state, REV, "done")
@@ -411,7 +411,7 @@ def test_1_12_example_of_placing_a_strike_marker() -> None:
     Unrest marker, a Strike marker is placed."""
     state = rev_first({"rail_calcutta_north_bengal": {"pieces": {U: 1}}}, restraint=2)
     choose(state, REV, "unrest")
-    choose(state, REV, "in Rail Calcutta-North-Bengal")
+    choose(state, REV, "in Railway Calcutta–Siliguri")
     rail = state.space("rail_calcutta_north_bengal")
     assert (rail.strike, rail.unrest) == (True, 0)
 
@@ -425,10 +425,10 @@ def test_3_4_2_march_activates_only_the_guerrillas_still_there() -> None:
                        "rail_calcutta_ganges": {"pieces": {"sepoys": 1}}})
     choose(state, REV, "march")
     choose(state, REV, "from Orissa")
-    choose(state, REV, "to Rail Calcutta-Ganges")
+    choose(state, REV, "to Railway Calcutta–Allahabad")
     choose(state, REV, "move 2 underground")
-    choose(state, REV, "withdraw underground guerrilla from Rail Calcutta-Ganges")
-    choose(state, REV, "to Rail Calcutta-Ganges")
+    choose(state, REV, "withdraw underground guerrilla from Railway Calcutta–Allahabad")
+    choose(state, REV, "to Railway Calcutta–Allahabad")
     choose(state, REV, "move 1 underground")
     assert pieces(state, "rail_calcutta_ganges") == {"sepoys": 1, A: 2}
     assert problems(state) == []

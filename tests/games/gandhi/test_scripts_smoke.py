@@ -18,6 +18,7 @@ import pytest
 import engine.games
 from engine.core.actions import Action
 from engine.core.messages import Msg
+from engine.fuzz import concrete
 from engine.games.gandhi.events import FactionActed
 from engine.games.gandhi.flow import question
 from engine.games.gandhi.invariants import problems
@@ -50,7 +51,7 @@ def event_positions(scenario: str, seed: int) -> list[tuple[GandhiState, str, Se
         if "event unshaded" in texts and rng.random() < 0.3:
             found.append((clone(state), seat, chance))
         text = rng.choice([t for t in texts if not t.startswith("event")] or texts)
-        apply(state, RULES.decide(state, seat, Action(text), chance))
+        apply(state, RULES.decide(state, seat, RULES.parse(state, seat, text), chance))
     return found
 
 
@@ -71,12 +72,17 @@ def untranslated(msg: Msg | None) -> list[str]:
                       if not has_key(msg.key, lang))]
 
 
+def unlabelled(action: Action) -> list[str]:
+    """The languages in which the choice's verb has no label."""
+    return [lang for lang in ("en", "es", "it") if not has_key(f"gandhi.verb.{action.verb}", lang)]
+
+
 def play_event(start: GandhiState, seat: str, card: str, side: str, chance: SeededChance,
                rng: random.Random) -> None:
     state = clone(start)
     state.current = card
     state.version += 1                      # the card changed: no cached question
-    events = RULES.decide(state, seat, Action(f"event {side}"), chance)
+    events = RULES.decide(state, seat, RULES.parse(state, seat, f"event {side}"), chance)
     for _ in range(MAX_CHOICES):
         apply(state, events)
         assert not problems(state), (card, side, problems(state))
@@ -88,9 +94,8 @@ def play_event(start: GandhiState, seat: str, card: str, side: str, chance: Seed
         assert ask is not None, (card, side)
         assert not untranslated(ask.prompt), (card, side, untranslated(ask.prompt))
         for action in ask.actions:
-            assert not untranslated(action.label), (card, side, action.text)
-        text = rng.choice([a.text for a in ask.actions])
-        events = RULES.decide(state, ask.seat, Action(text), chance)
+            assert not unlabelled(action), (card, side, action.text, unlabelled(action))
+        events = RULES.decide(state, ask.seat, concrete(rng.choice(ask.actions), rng), chance)
     raise AssertionError(f"#{card} {side} did not end after {MAX_CHOICES} choices")
 
 

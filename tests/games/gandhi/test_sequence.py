@@ -48,7 +48,7 @@ def test_2_3_3_nv_pass_may_free_an_activist_and_unity_rises_for_the_others() -> 
     state = on_card(out_of_play={"congress_activists": 2, "ml_activists": 1}, unity=2)
     _, texts = asked(state)
     assert [t for t in texts if t.startswith("pass")] == [
-        "pass", "pass free congress", "pass free league"]
+        "pass", "pass free congress", "pass free muslim league"]
     choose(state, "congress", "pass free congress")
     assert state.out_of_play["congress_activists"] == 1 and state.unity == 2
     choose(state, "raj", "pass")

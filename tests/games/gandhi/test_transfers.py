@@ -9,6 +9,7 @@ from engine.core.messages import Msg
 from engine.games.gandhi.effects import begin
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.vocabulary import verb
 from tests.games.gandhi.helpers import RULES, choose, position
 
 
@@ -17,7 +18,7 @@ class TestExecution:
     """Stands for an Operation step of issue 4: Raj is executing."""
 
     def ask(self, state: GandhiState) -> Ask:
-        return Ask("raj", Msg("x"), (Action("finish"),))
+        return Ask("raj", Msg("x"), (verb("done")(),))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         return [begin("game_end")]
@@ -34,9 +35,10 @@ def executing(by: str = "raj") -> GandhiState:
 def test_1_5_2_the_executing_raj_may_give_and_the_revolutionaries_too() -> None:
     state = executing()
     raj = RULES.legal_actions(state, "raj").texts()
-    assert raj == ["finish", "give 1 to revolutionaries", "give 2 to revolutionaries"]
+    assert raj == ["done", "give <1-2> to revolutionaries"]
     rev = RULES.legal_actions(state, "revolutionaries").texts()
-    assert rev[0] == "give 1 to raj" and rev[-1] == "give 40 to raj"  # up to 50 for Raj
+    assert rev == ["give <1-40> to raj"]                    # up to 50 for Raj
+    assert RULES.legal_actions(state, "revolutionaries").find("give 41 to raj") is None
     choose(state, "revolutionaries", "give 5 to raj")
     assert state.resources == {"raj": 15, "revolutionaries": 43}
     assert state.step.name == "test_execution"   # the execution goes on
@@ -59,7 +61,7 @@ class TestSpending:
     def ask(self, state: GandhiState) -> Ask | None:
         if not state.resources.get("raj", 0):
             return None
-        return Ask("raj", Msg("x"), (Action("spend"),))
+        return Ask("raj", Msg("x"), (verb("skip")(),))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         return []

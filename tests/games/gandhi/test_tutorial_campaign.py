@@ -127,10 +127,10 @@ def test_6_4_and_6_5_tutorial_redeploy_and_reset() -> None:
     # 6.4.3 Congress must clear the Railways before it may say done
     assert "done" not in asked(state)[1]
     for text in ("move Gandhi from Gujarat to United Provinces",
-                 "move activist from Rail Calcutta-North-Bengal to United Provinces",
-                 "move activist from Rail Bombay-Khandesh to United Provinces",
-                 "move activist from Rail Khandesh-South to Central India Agency",
-                 "move activist from Rail South-Madras to Central India Agency", "done"):
+                 "move activist from Railway Calcutta–Siliguri to United Provinces",
+                 "move activist from Railway Bombay–Bhusawal to United Provinces",
+                 "move activist from Railway Bhusawal–Raichur to Central India Agency",
+                 "move activist from Railway Raichur–Madras to Central India Agency", "done"):
         choose(state, "congress", text)
     for text in ("move activist from Bombay to East Bengal",
                  "move activist from Bombay to East Bengal", "done"):

@@ -118,8 +118,8 @@ def tutorial_setup() -> GandhiState:
 
 def card_1(state: GandhiState) -> None:
     assert asked(state) == (CONGRESS, [
-        "event unshaded", "event shaded", "rally", "demonstrate", "civil_disobedience",
-        "non_cooperation", "pass", "pass free congress", "pass free league"])
+        "event unshaded", "event shaded", "rally", "demonstrate", "civil disobedience",
+        "non-cooperation", "pass", "pass free congress", "pass free muslim league"])
     # shaded Event (#60 is scripted): one Active Activist on each of four Railways next to
     # Opposition (IT l.2359-2363: East Bengal, Gujarat and Hyderabad are at Opposition;
     # South-Madras is adjacent to Hyderabad across a town, 1.3.8)
@@ -127,7 +127,7 @@ def card_1(state: GandhiState) -> None:
     offered = {t for t in asked(state)[1] if t.startswith("add congress")}
     assert {f"add congress Rail {r}" for r in ("Calcutta-North-Bengal", "Khandesh-South",
                                                 "Bombay-Khandesh", "South-Madras")} <= offered
-    assert "add congress Rail Delhi-Ganges" not in offered   # no Opposition next to it
+    assert "add congress Railway Delhi–Allahabad" not in offered   # no Opposition next to it
     assert "done" in asked(state)[1]                           # "sino a 4" (IT l.2361)
     for rail in ("Calcutta-North-Bengal", "Khandesh-South", "Bombay-Khandesh", "South-Madras"):
         play(state, CONGRESS, f"add congress Rail {rail}")
@@ -138,7 +138,7 @@ def card_1(state: GandhiState) -> None:
     # Rally (3.4.1): East Bengal 1 + Base = 2, then Punjab, Hyderabad, Central India Agency
     play(state, REV, "rally", "in East Bengal", "place 2 guerrillas")
     for space in ("Punjab", "Hyderabad", "Central India Agency"):
-        play(state, REV, f"in {space}", "place 1 guerrillas")
+        play(state, REV, f"in {space}", "place 1 guerrilla")
     assert available(state, "guerrillas") == 0          # IT l.2393 none left
     assert not any(t.startswith("in ") for t in asked(state)[1])
     play(state, REV, "recall guerrilla")                # IT l.2395 one from Out of Play
@@ -159,15 +159,15 @@ def card_1(state: GandhiState) -> None:
 
 def card_2(state: GandhiState) -> None:
     # the League Passes and frees one of its own Activists (a Congress one: Unity +1)
-    assert {"pass", "pass free congress", "pass free league"} <= set(asked(state)[1])
-    play(state, LEAGUE, "pass free league")
+    assert {"pass", "pass free congress", "pass free muslim league"} <= set(asked(state)[1])
+    play(state, LEAGUE, "pass free muslim league")
     assert available(state, "ml_activists") == 6 and state.out_of_play["ml_activists"] == 5
     assert state.unity == 3
     # Deploy (3.2.1): Delhi 3 Troops 3 Sepoys, Calcutta 6 Sepoys, Bombay the last Troop
     play(state, RAJ, "deploy", "in Delhi", "place 3 troops 3 sepoys")
     play(state, RAJ, "in Calcutta", "place 0 troops 6 sepoys")
     assert available(state, "troops") == 1              # IT l.2431
-    play(state, RAJ, "in Bombay", "place 1 troops 0 sepoys")
+    play(state, RAJ, "in Bombay", "place 1 troop 0 sepoys")
     play(state, RAJ, "recall troop", "recall troop")
     assert not any(t.startswith(("recall", "in ")) for t in asked(state)[1])  # two at most
     assert state.resources[RAJ] == 27 and state.out_of_play["troops"] == 4   # 35 - 2 x 4
@@ -228,21 +228,21 @@ def card_3(state: GandhiState) -> None:
 def card_4(state: GandhiState) -> None:
     assert asked(state)[0] == RAJ
     # Sweep (3.2.3), Operation only; Sepoys cost Restraint 3 per space
-    play(state, RAJ, "sweep", "into United Provinces", "move 1 troops from Delhi",
+    play(state, RAJ, "sweep", "into United Provinces", "move 1 troop from Delhi",
          "move 3 sepoys from Delhi")
     up = state.space("united_provinces")
     assert (up.count(A), up.count(U)) == (2, 0) and raj_control(state, "united_provinces")
-    play(state, RAJ, "into Bihar", "move 1 troops from Delhi", "move 1 sepoys from Calcutta")
+    play(state, RAJ, "into Bihar", "move 1 troop from Delhi", "move 1 sepoy from Calcutta")
     assert raj_control(state, "bihar")
     play(state, RAJ, "into West Bengal")
     assert not any("troops" in t for t in asked(state)[1] if t.startswith("move"))  # a State
     play(state, RAJ, "move 2 sepoys from Calcutta")
     assert not raj_control(state, "west_bengal")
     before = state.resources[RAJ]
-    play(state, RAJ, "into Central Provinces", "move 1 troops from Delhi")
+    play(state, RAJ, "into Central Provinces", "move 1 troop from Delhi")
     assert state.resources[RAJ] == before and raj_control(state, "central_provinces")
-    play(state, RAJ, "into Bombay Presidency", "move 1 troops from Bombay",
-         "move 1 sepoys from Bombay")
+    play(state, RAJ, "into Bombay Presidency", "move 1 troop from Bombay",
+         "move 1 sepoy from Bombay")
     assert raj_control(state, "bombay_presidency")
     # Punjab: the lone Troop Sweeps in place and Activates one of the two Guerrillas
     play(state, RAJ, "into Punjab")
@@ -255,8 +255,8 @@ def card_4(state: GandhiState) -> None:
     # Operation only: Congress may only do a Limited Operation, or Pass
     seat, texts = asked(state)
     assert seat == CONGRESS and "event shaded" not in texts
-    assert {"limited civil_disobedience", "pass free congress"} <= set(texts)
-    assert not {"civil_disobedience", "non_cooperation"} & set(texts)
+    assert {"limited civil disobedience", "pass free congress"} <= set(texts)
+    assert not {"civil disobedience", "non-cooperation"} & set(texts)
     play(state, CONGRESS, "pass free congress")
     assert state.out_of_play["congress_activists"] == 5
     assert (state.current, state.upcoming) == ("1", "20")
@@ -269,7 +269,7 @@ def card_5(state: GandhiState) -> None:
     assert asked(state)[0] == CONGRESS
     assert protests_for_operations(state) == 4           # IT l.2533 Restraint 3
     # Civil Disobedience (3.3.3): Gandhi's space plus up to Restraint 3 spaces
-    play(state, CONGRESS, "civil_disobedience", "in United Provinces", "in Punjab")
+    play(state, CONGRESS, "civil disobedience", "in United Provinces", "in Punjab")
     assert not raj_control(state, "united_provinces") and not raj_control(state, "punjab")
     trail(state, 29, 4, 6, 7)
     play(state, CONGRESS, "in Calcutta")
@@ -292,8 +292,8 @@ def card_5(state: GandhiState) -> None:
     trail(state, 29, 4, 6, 7)
     # the League cannot add a Special Activity: it Passes, freeing an Activist
     seat, texts = asked(state)
-    assert seat == LEAGUE and "non_cooperation" not in texts
-    play(state, LEAGUE, "pass free league")
+    assert seat == LEAGUE and "non-cooperation" not in texts
+    play(state, LEAGUE, "pass free muslim league")
     # the Revolutionaries take the shaded Event (#1 is scripted): 5 Sepoys, at most 2 per
     # space, the first 3 to Available, the rest to Out of Play (IT l.2557-2561)
     before = state.out_of_play["sepoys"]
@@ -321,7 +321,7 @@ def card_6(state: GandhiState) -> None:
     assert (state.space("east_bengal").count(A), state.space("east_bengal").count(U)) == (2, 0)
     assert state.resources[RAJ] == 3
     # Non-Cooperation (3.3.4): only Punjab qualifies; Restraint 3 -> 2 at its end
-    play(state, LEAGUE, "non_cooperation")
+    play(state, LEAGUE, "non-cooperation")
     assert [t for t in asked(state)[1] if t.startswith("in ")] == ["in Punjab"]
     assert protests_for_operations(state) == 0
     play(state, LEAGUE, "in Punjab")
@@ -331,7 +331,7 @@ def card_6(state: GandhiState) -> None:
     assert state.restraint == 2 and protests_for_operations(state) == 1
     # Persuade (4.4.3): the Congress Activist in Punjab, an Active Guerrilla in East Bengal
     play(state, LEAGUE, "persuade", "in Punjab", "remove congress activist",
-         "in East Bengal", "remove guerrilla", "done")
+         "in East Bengal", "remove active guerrilla", "done")
     assert state.unity == 2                             # an NV piece was removed
     assert pieces(state, "punjab") == {"troops": 1, "sepoys": 1, "ml_activists": 1, A: 1, U: 1}
     play(state, LEAGUE, "done")
@@ -346,7 +346,7 @@ def card_7(state: GandhiState) -> None:
     assert asked(state)[0] == REV
     # shaded Event: Guerrillas in 2 spaces, each shifted 1 level towards Active Opposition
     # (#44 is scripted: both spaces are named first, both shift when the Event closes)
-    play(state, REV, "event shaded", "in Punjab", "in Bihar", "place 1 guerrillas in Punjab")
+    play(state, REV, "event shaded", "in Punjab", "in Bihar", "place 1 guerrilla in Punjab")
     assert available(state, "guerrillas") == 1          # IT l.2585 only one left
     # 1.4.1: the Revolutionaries take two Guerrillas back to place 3 in Bihar
     play(state, REV, "remove 1 active guerrillas Hyderabad",
@@ -354,7 +354,7 @@ def card_7(state: GandhiState) -> None:
     assert pieces(state, "bihar") == {"troops": 1, "sepoys": 1, U: 3}
     trail(state, 19, 4, 6, 7)
     # Non-Cooperation: United Provinces and Bombay Presidency, Neutral -> Passive Opposition
-    play(state, CONGRESS, "non_cooperation")
+    play(state, CONGRESS, "non-cooperation")
     assert [t for t in asked(state)[1] if t.startswith("in ")] == [
         "in United Provinces", "in Bombay Presidency"]
     play(state, CONGRESS, "in United Provinces", "in Bombay Presidency")
@@ -362,7 +362,7 @@ def card_7(state: GandhiState) -> None:
     play(state, CONGRESS, "end operation")
     assert state.restraint == 1
     # Persuade (4.3.3): the League Activist in Calcutta, the Sepoy in United Provinces
-    play(state, CONGRESS, "persuade", "in Calcutta", "remove league activist",
+    play(state, CONGRESS, "persuade", "in Calcutta", "remove muslim league activist",
          "in United Provinces", "remove sepoy", "done")
     assert state.unity == 1 and in_crisis(state)        # IT l.2601 Crisis!
     # 6.8 at the end of the turn the Raj rolls (4) and brings 4 cubes from Out of Play
@@ -383,20 +383,20 @@ def card_8(state: GandhiState) -> None:
     assert asked(state)[0] == RAJ and state.resources[RAJ] == 3
     # Assault (3.2.4) at Restraint 1: Punjab with all cubes, League first, then the Rev
     play(state, RAJ, "assault", "in Punjab", "with troops and sepoys",
-         "arrest league activist", "remove guerrilla")
+         "arrest muslim league activist", "remove active guerrilla")
     assert pieces(state, "punjab") == {"troops": 1, "sepoys": 2, U: 2}
-    play(state, RAJ, "in United Provinces", "with troops", "remove guerrilla")
+    play(state, RAJ, "in United Provinces", "with troops", "remove active guerrilla")
     play(state, RAJ, "in Bombay Presidency", "with troops and sepoys", "arrest Gandhi",
-         "arrest congress activist", "remove guerrilla")
+         "arrest congress activist", "remove active guerrilla")
     assert pieces(state, "bombay_presidency") == {"troops": 2, "sepoys": 2}
     play(state, RAJ, "in Calcutta", "with troops", "arrest congress activist")
-    play(state, RAJ, "in East Bengal", "with troops", "remove guerrilla")
+    play(state, RAJ, "in East Bengal", "with troops", "remove active guerrilla")
     assert pieces(state, "east_bengal") == {"troops": 1, "ml_activists": 1, "rev_bases": 1}
     assert state.resources[RAJ] == 1                    # Sepoys in two spaces
     assert state.jail == {"ml_activists": 1, "gandhi": 1, "congress_activists": 2}
     trail(state, 25, 8, 6, 7)
     # Martial Law (4.2.3), two spaces in Crisis, no Unrest under Linlithgow
-    play(state, RAJ, "martial_law", "in United Provinces", "remove 1 congress 0 league")
+    play(state, RAJ, "martial law", "in United Provinces", "remove 1 congress 0 league")
     up = state.space("united_provinces")
     assert not up.protest and up.support == 0 and up.unrest == 1
     trail(state, 25, 6, 6, 7)

@@ -5,8 +5,7 @@ from engine.games.gandhi.ops import congress, framework, league, raj, revolution
 from engine.games.gandhi.steps.cards import CARD_CHOICES, CARD_HANDLERS
 
 CARD_CHOICES.append(framework.card_choices)
-for _activity in framework.OPERATIONS.values():
-    CARD_HANDLERS[_activity.name] = framework.start
+CARD_HANDLERS["operation"] = framework.start
 CARD_HANDLERS["limited"] = framework.start
 
 __all__ = ["congress", "framework", "league", "raj", "revolutionaries"]

@@ -12,7 +12,6 @@ from engine.games.gandhi.effects import note, support, track
 from engine.games.gandhi.events import MarkerSet, PiecesMoved, PiecesPlaced
 from engine.games.gandhi.ops import nv
 from engine.games.gandhi.ops.framework import special
-from engine.games.gandhi.ops.nv import L
 from engine.games.gandhi.pieces import (
     CONGRESS,
     CONGRESS_ACTIVISTS,
@@ -21,7 +20,11 @@ from engine.games.gandhi.pieces import (
     activists_of,
 )
 from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.vocabulary import verbs
 
+ROLL, REMOVE_MUSLIM_STATE = verbs("roll", "remove_muslim_state")
+SATYAGRAHA_REMOVE, SATYAGRAHA_PLACE = verbs("satyagraha_remove", "satyagraha_place")
+AGREE, REFUSE = verbs("agree", "refuse")
 NEGOTIABLE = ("rally", "demonstrate", "civil_disobedience")   # 4.3.1, 4.4.1
 
 
@@ -58,11 +61,11 @@ class Negotiate:
         return bool(negotiable(state, self.faction))
 
     def options(self, state: GandhiState, sid: str) -> list[Action]:
-        out = [Action("roll", L("roll"))] if state.jail.get(GANDHI, 0) else []
+        out = [ROLL()] if state.jail.get(GANDHI, 0) else []
         sp = state.space(sid)
         if sp.muslim_state and (nv.nv_pieces(state, sid, CONGRESS)
                                 > nv.nv_pieces(state, sid, MUSLIM_LEAGUE)):
-            out.append(Action("remove muslim state", L("remove_muslim_state")))
+            out.append(REMOVE_MUSLIM_STATE())
         return out
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -74,7 +77,7 @@ class Negotiate:
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return negotiate_start(state, action.args[0])
+            return negotiate_start(state, action["space"])
         sid = data["negotiate_space"]
         events: list[Event] = note(negotiate_done=True)
         if action.verb == "roll":
@@ -116,15 +119,15 @@ class Satyagraha:
 
     def options(self, state: GandhiState, sid: str) -> list[Action]:
         sp = state.space(sid)
-        out = [Action("remove", L("satyagraha_remove"))] if sp.protest or sp.unrest else []
+        out = [SATYAGRAHA_REMOVE()] if sp.protest or sp.unrest else []
         if available(state, CONGRESS_ACTIVISTS):
-            out.append(Action("place", L("satyagraha_place")))
+            out.append(SATYAGRAHA_PLACE())
         return out
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
         sid = data.get("satyagraha_space")
         if data.get("asking") == "raj":
-            return [Action("agree", L("agree")), Action("refuse", L("refuse"))]
+            return [AGREE(), REFUSE()]
         if not sid:
             return nv.in_actions(state, list(board(state).spaces))
         return [] if data.get("satyagraha_done") else self.options(state, sid)
@@ -132,7 +135,7 @@ class Satyagraha:
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            sid = action.args[0]
+            sid = action["space"]
             if gandhi_box(state) == "jail":
                 return note(satyagraha_space=sid, asking="raj")
             return [*note(satyagraha_space=sid), *self.move(state, sid)]
@@ -142,7 +145,7 @@ class Satyagraha:
             return note(asking=None, satyagraha_space=None, satyagraha_refused=True, sa=None)
         sid = data["satyagraha_space"]
         done = note(satyagraha_done=True)
-        if action.verb == "place":
+        if action.verb == "satyagraha_place":
             return [PiecesPlaced(space=sid, kind=CONGRESS_ACTIVISTS, count=1), *done]
         sp = state.space(sid)
         return [*([MarkerSet(space=sid, marker="protest", value=0)] if sp.protest else []),

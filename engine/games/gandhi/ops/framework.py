@@ -22,11 +22,11 @@ from engine.games.gandhi.effects import begin, note
 from engine.games.gandhi.events import FactionActed
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.vocabulary import verb, verbs
 from engine.i18n import has_key
 
-DONE = Action("done", Msg("gandhi.label.done"))
-
-
+DONE = verb("done")()
+OPERATION, LIMITED, ACTIVITY = verbs("operation", "limited", "activity")
 class Activity(Protocol):
     """An Operation or a Special Activity of one Faction."""
 
@@ -47,21 +47,15 @@ class Activity(Protocol):
 
 OPERATIONS: dict[str, Activity] = {}
 SPECIALS: dict[str, Activity] = {}
-# first words of the texts activities offer (the parser tells unknown from illegal by them)
-VERBS: set[str] = {"limited", "done", "in", "recall"}
-
-
 def operation(cls: type) -> type:
     activity: Activity = cls()
     OPERATIONS[f"{activity.faction}:{activity.name}"] = activity
-    VERBS.add(activity.name)
     return cls
 
 
 def special(cls: type) -> type:
     activity: Activity = cls()
     SPECIALS[f"{activity.faction}:{activity.name}"] = activity
-    VERBS.add(activity.name)
     return cls
 
 
@@ -76,15 +70,15 @@ def card_choices(state: GandhiState, faction: str, allowed: frozenset[Did]) -> l
     out: list[Action] = []
     for op in of(OPERATIONS, faction):
         if allowed & {Did.OP, Did.OP_SA} and op.can_start(state, False):
-            out.append(Action(op.name, Msg(f"gandhi.operation.{op.name}")))
+            out.append(OPERATION(operation=op.name))
         if Did.LIMITED_OP in allowed and op.can_start(state, True):
-            out.append(Action(f"limited {op.name}", Msg(f"gandhi.operation.{op.name}")))
+            out.append(LIMITED(operation=op.name))
     return out
 
 
 def start(state: GandhiState, faction: str, action: Action, chance: Chance) -> list[Event]:
     limited = action.verb == "limited"
-    name = action.words[-1]
+    name = action["operation"]
     allowed = options(state.turn)
     return [begin("execution", faction, executing=faction, op=name, limited=limited,
                   sa_allowed=Did.OP_SA in allowed and not limited, sa=None, sa_done=False)]
@@ -112,8 +106,8 @@ def special_offers(state: GandhiState) -> list[Action]:
     data, faction = state.step.data, state.step.seat or ""
     if not data.get("sa_allowed") or data.get("sa"):
         return []
-    return [Action(sa.name, Msg(f"gandhi.special_activity.{sa.name}"))
-            for sa in of(SPECIALS, faction) if sa.can_start(state, False)]
+    return [ACTIVITY(activity=sa.name) for sa in of(SPECIALS, faction)
+            if sa.can_start(state, False)]
 
 
 @step("execution")
@@ -139,8 +133,8 @@ class Execution:
             if is_special:   # 4.1 back to the Operation once the SA is complete
                 return [*activity.finish(state, data), *note(sa_done=True)]
             return [*activity.finish(state, data), *self.end(state)]
-        if not is_special and action.verb in {a.name for a in of(SPECIALS, state.step.seat or "")}:
-            return note(sa=action.verb)
+        if not is_special and action.verb == "activity":
+            return note(sa=action["activity"])
         return activity.act(state, data, action, chance)
 
     def end(self, state: GandhiState) -> list[Event]:

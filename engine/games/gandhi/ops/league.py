@@ -13,7 +13,6 @@ from engine.games.gandhi.events import MarkerSet, PiecesPlaced, PiecesRemoved
 from engine.games.gandhi.ops import nv
 from engine.games.gandhi.ops.congress import negotiable, negotiate_start
 from engine.games.gandhi.ops.framework import special
-from engine.games.gandhi.ops.nv import L
 from engine.games.gandhi.pieces import (
     CONGRESS,
     GUERRILLAS_ACTIVE,
@@ -24,7 +23,10 @@ from engine.games.gandhi.pieces import (
     SEPOYS,
 )
 from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.vocabulary import verbs
 
+REMOVE_MARKER, MUSLIM_STATE = verbs("remove_marker", "muslim_state")
+REPLACE, REPLACE_MARKER = verbs("replace", "replace_marker")
 nv.register_shared(MUSLIM_LEAGUE)  # 3.3 Operations and 4.3.3/4.4.3 Persuade
 
 
@@ -61,10 +63,10 @@ class Negotiate(Relocating):
 
     def options(self, state: GandhiState, sid: str) -> list[Action]:
         sp = state.space(sid)
-        out = [Action("remove unrest", L("remove_unrest"))] if sp.unrest else []
+        out = [REMOVE_MARKER(marker="unrest")] if sp.unrest else []
         if (new_state_ok(state, sid) and board(state).space(sid).muslim and sp.support < 0
                 and nv.nv_pieces(state, sid, MUSLIM_LEAGUE) > nv.nv_pieces(state, sid, CONGRESS)):
-            out.append(Action("muslim state", L("muslim_state")))
+            out.append(MUSLIM_STATE())
         return out
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -78,12 +80,12 @@ class Negotiate(Relocating):
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return negotiate_start(state, action.args[0])
+            return negotiate_start(state, action["space"])
         if action.verb == "to":
-            return self.relocate(state, data, action.args[0])
+            return self.relocate(state, data, action["space"])
         sid = data["negotiate_space"]
         done = note(negotiate_done=True)
-        if action.verb == "remove":
+        if action.verb == "remove_marker":
             return [*done, *support(state, sid, 1),
                     MarkerSet(space=sid, marker="unrest", value=state.space(sid).unrest - 1)]
         # to Passive Support, then the Muslim State marker
@@ -98,8 +100,7 @@ class Negotiate(Relocating):
 
 
 # 4.4.2 what Infiltrate may replace with a League Activist
-REPLACEABLE = (("sepoy", SEPOYS), ("guerrilla", GUERRILLAS_ACTIVE),
-               ("underground guerrilla", GUERRILLAS_UNDERGROUND))
+REPLACEABLE = (SEPOYS, GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND)
 
 
 @special
@@ -121,13 +122,12 @@ class Infiltrate(Relocating):
         sp = state.space(sid)
         out: list[Action] = []
         if available(state, ML_ACTIVISTS):   # 1.4.1 replace only with Available pieces
-            out += [Action(f"replace {word}", args=(kind,))
-                    for word, kind in REPLACEABLE if sp.count(kind)]
+            out += [REPLACE(piece=kind) for kind in REPLACEABLE if sp.count(kind)]
             if sp.protest:
-                out.append(Action("replace protest", args=("protest",)))
+                out.append(REPLACE_MARKER(marker="protest"))
         if (in_crisis(state) and new_state_ok(state, sid) and sp.count(ML_BASES)
                 and not raj_control(state, sid)):
-            out.append(Action("muslim state", L("muslim_state")))
+            out.append(MUSLIM_STATE())
         return out
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -141,16 +141,16 @@ class Infiltrate(Relocating):
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(infiltrate_space=action.args[0])
+            return note(infiltrate_space=action["space"])
         if action.verb == "to":
-            return self.relocate(state, data, action.args[0])
+            return self.relocate(state, data, action["space"])
         sid = data["infiltrate_space"]
         done = note(infiltrate_done=True)
-        if action.verb == "muslim":
+        if action.verb == "muslim_state":
             return [*done, *nv.muslim_state(state, sid, self.key)]
-        kind = action.args[0]
-        gone: Event = (MarkerSet(space=sid, marker="protest", value=0) if kind == "protest"
-                       else PiecesRemoved(space=sid, kind=kind, count=1))
+        gone: Event = (MarkerSet(space=sid, marker="protest", value=0)
+                       if action.verb == "replace_marker"
+                       else PiecesRemoved(space=sid, kind=action["piece"], count=1))
         return [*done, gone, PiecesPlaced(space=sid, kind=ML_ACTIVISTS, count=1)]
 
     def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:

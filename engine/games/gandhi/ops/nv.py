@@ -14,7 +14,6 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
-from engine.core.messages import Msg
 from engine.games.gandhi.derived import (
     activists_active,
     available,
@@ -32,8 +31,7 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.names import space_text
-from engine.games.gandhi.ops.framework import VERBS, operation, special
+from engine.games.gandhi.ops.framework import operation, special
 from engine.games.gandhi.pieces import (
     CONGRESS,
     CONGRESS_ACTIVISTS,
@@ -49,14 +47,13 @@ from engine.games.gandhi.pieces import (
     activists_of,
 )
 from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.vocabulary import verbs
 
-VERBS.update({"end", "in", "place", "base", "recall", "release", "from", "move", "protest", "to",
-              "remove", "activate", "replace", "roll", "agree", "refuse", "muslim"})
-
-def L(key: str) -> Msg:  # noqa: N802  (a label of ops_nv.*.toml)
-    return Msg(f"gandhi.label.nv.{key}")
-
-
+IN, FROM, TO, RECALL, RELEASE = verbs("in", "from", "to", "recall", "release")
+PLACE_COUNT, BUILD_BASE = verbs("place_count", "build_base")
+PLACE_PROTEST, MOVE_COUNT = verbs("place_protest", "move_count")
+MOVE_WITH_LEAGUE, MOVE_ONTO = verbs("move_with_league", "move_onto")
+END_OPERATION, REMOVE, ACTIVATE = verbs("end_operation", "remove", "activate")
 OTHER = {CONGRESS_ACTIVISTS: ML_ACTIVISTS, ML_ACTIVISTS: CONGRESS_ACTIVISTS}
 WORD = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}
 OWN = {CONGRESS: (CONGRESS_ACTIVISTS, GANDHI), MUSLIM_LEAGUE: (ML_ACTIVISTS, ML_BASES)}
@@ -109,8 +106,7 @@ def select(state: GandhiState, data: dict[str, Any], name: str, faction: str,
 
 
 def in_actions(state: GandhiState, spaces: list[str]) -> list[Action]:
-    b = board(state)
-    return [Action(f"in {space_text(b, s)}", args=(s,)) for s in spaces]
+    return [IN(space=s) for s in spaces]
 
 
 def operation_spaces(data: dict[str, Any]) -> list[str]:
@@ -164,13 +160,13 @@ class Rally:
         have = available(state, own)
         if self.faction == CONGRESS:   # up to the space's Population
             most = min(board(state).space(sid).pop, have)
-            return [Action(f"place {n}", args=(str(n),)) for n in range(1, most + 1)]
+            return [PLACE_COUNT(count=n) for n in range(1, most + 1)]
         sp = state.space(sid)
         n = min(1 + sp.count(ML_BASES), have)   # 1.4.1 only Available pieces
-        out = [Action(f"place {n}", args=(str(n),))] if n else []
+        out = [PLACE_COUNT(count=n)] if n else []
         room = sp.count(ML_BASES) + sp.count(REV_BASES) < board(state).space(sid).pop  # 1.4.2
         if room and available(state, ML_BASES) and sp.count(ML_ACTIVISTS) >= state.unity:
-            out.append(Action("base", L("base")))   # replace Unity Activists with a Base
+            out.append(BUILD_BASE())   # replace Unity Activists with a Base
         return out
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -183,26 +179,25 @@ class Rally:
 
     def then(self, state: GandhiState) -> list[Action]:
         """Then: one Activist from Out of Play, or a die roll of Activists from Jail."""
-        out = [Action(f"recall {WORD[k]}", args=(k,))
-               for k in (CONGRESS_ACTIVISTS, ML_ACTIVISTS) if state.out_of_play.get(k, 0)]
+        out = [RECALL(piece=k) for k in (CONGRESS_ACTIVISTS, ML_ACTIVISTS)
+               if state.out_of_play.get(k, 0)]
         if state.jail.get(CONGRESS_ACTIVISTS, 0) + state.jail.get(ML_ACTIVISTS, 0):
-            out.append(Action("release", L("release")))
+            out.append(RELEASE())
         return out
 
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return select(state, data, self.name, self.faction, action.args[0])
+            return select(state, data, self.name, self.faction, action["space"])
         if action.verb == "recall":
-            return [*recall(state, self.faction, action.args[0]), *note(rally_then=True)]
+            return [*recall(state, self.faction, action["piece"]), *note(rally_then=True)]
         if action.verb == "release":
             return [*release(state, self.faction, chance), *note(rally_then=True)]
         sid = data["rally_space"]
-        if action.verb == "base":
+        if action.verb == "build_base":
             return [PiecesRemoved(space=sid, kind=ML_ACTIVISTS, count=state.unity),
                     PiecesPlaced(space=sid, kind=ML_BASES, count=1), *note(rally_space=None)]
-        placed = PiecesPlaced(space=sid, kind=activists_of(self.faction),
-                              count=int(action.args[0]))
+        placed = PiecesPlaced(space=sid, kind=activists_of(self.faction), count=action["count"])
         return [placed, *note(rally_space=None)]
 
     def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
@@ -269,12 +264,10 @@ class Demonstrate:
             return self.moves(state, data, origin)
         actions = in_actions(state, self.destinations(state, data))
         if dest:
-            b = board(state)
-            actions += [Action(f"from {space_text(b, s)}", args=(s,))
-                        for s in self.origins(state, data, dest)]
+            actions += [FROM(space=s) for s in self.origins(state, data, dest)]
             if (dest in data.get("demonstrate_entered", []) and placeable_protest(state, dest)
                     and not raj_control(state, dest)):
-                actions.append(Action("protest", L("protest")))
+                actions.append(PLACE_PROTEST())
         return actions
 
     def moves(self, state: GandhiState, data: dict[str, Any], origin: str) -> list[Action]:
@@ -284,21 +277,22 @@ class Demonstrate:
         if self.faction == CONGRESS:   # up to Unity League Activists in all, one for one
             league = min(self.unmoved(data, state, origin, ML_ACTIVISTS),
                          state.unity - data.get("demonstrate_league", 0))
-        return [Action(f"move {n}" + (f" with {m} league" if m else ""), args=(str(n), str(m)))
+        return [MOVE_WITH_LEAGUE(count=n, league=m) if m else MOVE_COUNT(count=n)
                 for n in range(1, most + 1) for m in range(min(n, max(league, 0)) + 1)]
 
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return select(state, data, self.name, self.faction, action.args[0])
+            return select(state, data, self.name, self.faction, action["space"])
         if action.verb == "from":
-            return note(demonstrate_from=action.args[0])
+            return note(demonstrate_from=action["space"])
         dest = data["demonstrate_space"]
-        if action.verb == "protest":
+        if action.verb == "place_protest":
             return [MarkerSet(space=dest, marker="protest", value=1)]
         origin, own = data["demonstrate_from"], activists_of(self.faction)
         events: list[Event] = []
-        for kind, n in ((own, int(action.args[0])), (ML_ACTIVISTS, int(action.args[1]))):
+        league = action.get("league", 0)
+        for kind, n in ((own, action["count"]), (ML_ACTIVISTS, league)):
             if n:
                 events.append(PiecesMoved(kind=kind, count=n, origin=origin, destination=dest))
                 key = f"demonstrate_arrived_{WORD[kind]}"
@@ -307,8 +301,7 @@ class Demonstrate:
                 events += note(**{key: arrived})
         entered = data.get("demonstrate_entered", [])
         return [*events, *note(demonstrate_from=None,
-                               demonstrate_league=data.get("demonstrate_league", 0)
-                               + int(action.args[1]),
+                               demonstrate_league=data.get("demonstrate_league", 0) + league,
                                demonstrate_entered=[*entered, dest])]
 
     def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
@@ -347,18 +340,18 @@ class CivilDisobedience:
         if here:
             b = board(state)
             rails = [r for r in sorted(b.adjacent(here)) if b.space(r).is_railway]
-            actions += [Action(f"move {n} onto {space_text(b, r)}", args=(str(n), r))
+            actions += [MOVE_ONTO(count=n, space=r)
                         for r in rails for n in range(1, self.unmoved(data, state, here) + 1)]
         return actions
 
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            sid = action.args[0]
+            sid = action["space"]
             protest: list[Event] = ([MarkerSet(space=sid, marker="protest", value=1)]
                                     if placeable_protest(state, sid) else [])
             return [*select(state, data, self.name, self.faction, sid), *protest]
-        here, n, rail = data["civil_disobedience_space"], int(action.args[0]), action.args[1]
+        here, n, rail = data["civil_disobedience_space"], action["count"], action["space"]
         arrived = dict(data.get("civil_disobedience_arrived", {}))
         arrived[rail] = arrived.get(rail, 0) + n
         return [PiecesMoved(kind=activists_of(self.faction), count=n, origin=here,
@@ -404,14 +397,14 @@ class NonCooperation:
         actions = in_actions(state, self.spaces(state, data))
         if chosen(data, self.name) and data.get("sa_allowed") and not data.get("sa"):
             # 3.1.5 example 2: end the Operation (Restraint -1) before a Special Activity
-            actions.append(Action("end operation", L("end_operation")))
+            actions.append(END_OPERATION())
         return actions
 
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
-        if action.verb == "end":
+        if action.verb == "end_operation":
             return [*self.finish(state, data), *note(non_cooperation_ended=True)]
-        sid = action.args[0]
+        sid = action["space"]
         return [*select(state, data, self.name, self.faction, sid),
                 *support(state, sid, -1)]
 
@@ -426,10 +419,9 @@ class NonCooperation:
 
 # --- Persuade (4.3.3, 4.4.3) -------------------------------------------------------------
 
-# the Active adversary pieces Persuade may remove, by the words that name them
-TARGETS = (("troop", TROOPS), ("sepoy", SEPOYS), ("guerrilla", GUERRILLAS_ACTIVE),
-           ("rev base", REV_BASES), ("league activist", ML_ACTIVISTS),
-           ("league base", ML_BASES), ("congress activist", CONGRESS_ACTIVISTS))
+# the Active adversary pieces Persuade may remove, in the order they are offered
+TARGETS = (TROOPS, SEPOYS, GUERRILLAS_ACTIVE, REV_BASES, ML_ACTIVISTS, ML_BASES,
+           CONGRESS_ACTIVISTS)
 
 
 class Persuade:
@@ -450,15 +442,14 @@ class Persuade:
         return [s for s in board(state).spaces if s not in picked
                 and nv_pieces(state, s, self.faction) and self.options(state, s)]
 
-    def removable(self, state: GandhiState, sid: str) -> list[tuple[str, str]]:
+    def removable(self, state: GandhiState, sid: str) -> list[str]:
         """Active adversary pieces; Troops and Bases last (4.3.3)."""
         sp = state.space(sid)
         own = OWN[self.faction]
         last = {TROOPS: sp.count(SEPOYS) > 0,
                 REV_BASES: sp.count(GUERRILLAS_ACTIVE) + sp.count(GUERRILLAS_UNDERGROUND) > 0,
                 ML_BASES: sp.count(ML_ACTIVISTS) > 0}
-        return [(word, kind) for word, kind in TARGETS
-                if kind not in own and active_count(state, sid, kind)
+        return [kind for kind in TARGETS if kind not in own and active_count(state, sid, kind)
                 and not last.get(kind, False)]
 
     def activations(self, state: GandhiState, sid: str) -> int:
@@ -469,10 +460,9 @@ class Persuade:
         return min(nv, state.space(sid).count(GUERRILLAS_UNDERGROUND))
 
     def options(self, state: GandhiState, sid: str) -> list[Action]:
-        out = [Action(f"remove {word}", args=(kind,)) for word, kind in
-               self.removable(state, sid)]
+        out = [REMOVE(piece=kind) for kind in self.removable(state, sid)]
         if self.activations(state, sid):
-            out.append(Action("activate", L("activate")))
+            out.append(ACTIVATE())
         return out
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -483,15 +473,15 @@ class Persuade:
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(persuade_spaces=[*chosen(data, self.name), action.args[0]],
-                        persuade_space=action.args[0])
+            return note(persuade_spaces=[*chosen(data, self.name), action["space"]],
+                        persuade_space=action["space"])
         sid = data["persuade_space"]
         if action.verb == "activate":
             n = self.activations(state, sid)
             return [PiecesFlipped(space=sid, kind="guerrillas_underground",
                                   to_kind="guerrillas_active", count=n),
                     *note(persuade_space=None)]
-        kind = action.args[0]
+        kind = action["piece"]
         hurt = kind in HURTS[self.faction]   # 4.3.3 League pieces, 4.4.3 Congress Activists
         return [PiecesRemoved(space=sid, kind=kind, count=1),
                 *note(persuade_space=None, persuade_hurt=data.get("persuade_hurt") or hurt)]
@@ -515,8 +505,7 @@ def muslim_state(state: GandhiState, sid: str, key: str) -> list[Event]:
 
 
 def troop_moves(state: GandhiState, sid: str) -> list[Action]:
-    b = board(state)
-    return [Action(f"to {space_text(b, c)}", args=(c,)) for c in b.cities]
+    return [TO(space=c) for c in board(state).cities]
 
 
 def move_troop(state: GandhiState, sid: str, city: str, key: str) -> list[Event]:

@@ -31,8 +31,7 @@ from engine.games.gandhi.events import (
     StepNoted,
 )
 from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.names import space_text
-from engine.games.gandhi.ops.framework import AFTER_TURN, DONE, VERBS, operation, special
+from engine.games.gandhi.ops.framework import AFTER_TURN, DONE, operation, special
 from engine.games.gandhi.pieces import (
     CONGRESS,
     CONGRESS_ACTIVISTS,
@@ -47,6 +46,7 @@ from engine.games.gandhi.pieces import (
     TROOPS,
 )
 from engine.games.gandhi.state import GandhiState, cached
+from engine.games.gandhi.vocabulary import verb, verbs
 
 # 2.5.1 Viceroy capabilities (facts §5.2)
 CHELMSFORD, READING, IRWIN, WILLINGDON, LINLITHGOW, WAVELL, MOUNTBATTEN = (
@@ -55,17 +55,16 @@ MOST_PER_CITY = 6
 GOVERN_SPACES = 2          # 4.2.2 up to two spaces
 IMPERIALISM_LEVELS = 2     # 4.2.2 one or two levels per space
 PROTESTS_ON_ARREST = 2     # 3.2.4 Congress places up to two Protests
-WORD = {TROOPS: "troops", SEPOYS: "sepoys"}
 NV, REV = "nv", "rev"      # 1.4.4 Raj targets NV forces as one Faction
-TARGET_TEXT = {CONGRESS_ACTIVISTS: "arrest congress activist",
-               ML_ACTIVISTS: "arrest league activist", GANDHI: "arrest Gandhi",
-               GUERRILLAS_ACTIVE: "remove guerrilla", ML_BASES: "remove league base",
-               REV_BASES: "remove rev base"}
+IN, TO, INTO, RECALL = verbs("in", "to", "into", "recall")
+MOVE_FROM, ARREST, REMOVE = verbs("move_from", "arrest", "remove")
+PLACE_CUBES, USE_SEPOYS = verbs("place_cubes", "use_sepoys")
+WAVELL_SWEEP, ASSAULT_WITH, REMOVE_MARKER = verbs("wavell_sweep", "assault_with", "remove_marker")
+BUY_IMPERIALISM, REMOVE_ACTIVISTS = verbs("buy_imperialism", "remove_activists")
+PROTEST = verb("protest")
 SIDE = {CONGRESS_ACTIVISTS: NV, ML_ACTIVISTS: NV, GANDHI: NV, ML_BASES: NV,
         GUERRILLAS_ACTIVE: REV, REV_BASES: REV}
 TO_JAIL = (CONGRESS_ACTIVISTS, ML_ACTIVISTS, GANDHI)   # NV to Jail (3.2.4, 4.2.1, 4.2.2)
-VERBS.update({"in", "into", "move", "to", "with", "use", "sweep", "arrest", "remove",
-              "buy", "protest"})
 
 
 # --- costs (3.2, 2.5.1) -------------------------------------------------------------------
@@ -127,9 +126,7 @@ def activate(state: GandhiState, sid: str, n: int) -> list[Event]:
 def move_texts(state: GandhiState, origins: list[str], kinds: tuple[str, ...],
                arrived: Arrived) -> list[Action]:
     """``move N troops from X``: each count of each kind of unmoved cube per origin."""
-    b = board(state)
-    return [Action(f"move {n} {WORD[k]} from {space_text(b, o)}", args=(k, o, str(n)))
-            for o in origins for k in kinds
+    return [MOVE_FROM(count=n, piece=k, space=o) for o in origins for k in kinds
             for n in range(1, unmoved(state, arrived, o, k) + 1)]
 
 
@@ -175,7 +172,7 @@ def target_choices(state: GandhiState, sid: str, targets: list[str], left: int) 
         kinds = [k for k in kinds if k != ML_BASES]   # Gandhi before the League's Bases
     if targets and must_continue(state, sid, targets, left):   # 1.4.4 the targeted side
         kinds = [k for k in kinds if SIDE[k] in targets]
-    return [Action(TARGET_TEXT[k], args=(k,)) for k in kinds]
+    return [(ARREST if k in TO_JAIL else REMOVE)(piece=k) for k in kinds]
 
 
 def must_continue(state: GandhiState, sid: str, targets: list[str], left: int) -> bool:
@@ -228,11 +225,9 @@ class Deploy:
         actions: list[Action] = []
         more = not data.get("deploy_recalled") and not (data.get("limited") and chosen)
         if more and self.placeable(state, len(chosen)):
-            actions += [Action(f"in {space_text(b, c)}", args=(c,))
-                        for c in b.cities if c not in chosen]
+            actions += [IN(space=c) for c in b.cities if c not in chosen]
         if chosen and data.get("deploy_recalled", 0) < 2:
-            actions += [Action(f"recall {word}", args=(kind,))
-                        for kind, word in ((TROOPS, "troop"), (SEPOYS, "sepoy"))
+            actions += [RECALL(piece=kind) for kind in (TROOPS, SEPOYS)
                         if state.out_of_play.get(kind, 0)]
         return actions
 
@@ -240,20 +235,20 @@ class Deploy:
         cost = sepoy_cost(state, len(data.get("deploy_cities", [])))
         sepoys_ok = raj_resources(state) >= cost
         troops, sepoys = available(state, TROOPS), available(state, SEPOYS) if sepoys_ok else 0
-        return [Action(f"place {t} troops {s} sepoys", args=(str(t), str(s)))
+        return [PLACE_CUBES(troops=t, sepoys=s)
                 for t in range(min(troops, MOST_PER_CITY) + 1)
                 for s in range(min(sepoys, MOST_PER_CITY - t) + 1) if t + s > 0]
 
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(deploy_city=action.args[0])
+            return note(deploy_city=action["space"])
         if action.verb == "recall":
-            return [BoxTransfer(kind=action.args[0], count=1, origin="out_of_play",
+            return [BoxTransfer(kind=action["piece"], count=1, origin="out_of_play",
                                 destination="available"),
                     *note(deploy_recalled=data.get("deploy_recalled", 0) + 1)]
         city, chosen = data["deploy_city"], data.get("deploy_cities", [])
-        troops, sepoys = int(action.args[0]), int(action.args[1])
+        troops, sepoys = action["troops"], action["sepoys"]
         events: list[Event] = []
         if sepoys:
             events += resources(state, RAJ, -sepoy_cost(state, len(chosen)))
@@ -350,17 +345,16 @@ class Garrison:
         moving = self.pending(state, data)
         if not moving:
             return self.moves(state, data)
-        b = board(state)
         fixed = data.get("garrison_dest") if data.get("limited") else None
-        return [Action(f"to {space_text(b, d)}", args=(d,))
-                for d in garrison_reach(state, moving[1]) if fixed in (None, d)]
+        return [TO(space=d) for d in garrison_reach(state, moving[1]) if fixed in (None, d)]
 
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
-        if action.verb == "move":
-            return note(garrison_moving=list(action.args))
+        if action.verb == "move_from":
+            # kept as text, as logged since the first release
+            return note(garrison_moving=[action["piece"], action["space"], str(action["count"])])
         kind, origin, n = data["garrison_moving"]
-        dest = action.args[0]
+        dest = action["space"]
         events: list[Event] = []
         if kind == SEPOYS and not data.get("garrison_paid"):
             events += [*resources(state, RAJ, -op_cost(state, self.name, 0)),
@@ -441,7 +435,7 @@ class Sweep:
             return []
         b = board(state)
         afford = raj_resources(state) >= op_cost(state, self.name, len(chosen))
-        return [Action(f"into {space_text(b, d)}", args=(d,)) for d in b.non_railway
+        return [INTO(space=d) for d in b.non_railway
                 if d not in chosen and self.useful(state, d, data, afford)]
 
     def useful(self, state: GandhiState, dest: str, data: dict[str, Any], afford: bool) -> bool:
@@ -464,7 +458,7 @@ class Sweep:
                                    self.sepoys_ok(state, data))
             if not self.paid(data) and self.sepoys_ok(state, data) and unmoved(
                     state, data.get("sweep_arrived", {}), dest, SEPOYS):
-                actions.append(Action("use sepoys"))
+                actions.append(USE_SEPOYS())
         return actions + self.destinations(state, data)
 
     def used(self, state: GandhiState, data: dict[str, Any], dest: str, paid: bool,
@@ -476,7 +470,7 @@ class Sweep:
             chance: Chance) -> list[Event]:
         counted = data.get("sweep_counted", {})
         if action.verb == "into":
-            dest, chosen = action.args[0], data.get("sweep_selected", [])
+            dest, chosen = action["space"], data.get("sweep_selected", [])
             used = self.used(state, data, dest, False)
             return [*note(sweep_dest=dest, sweep_selected=[*chosen, dest],
                           sweep_cost=op_cost(state, self.name, len(chosen))),
@@ -484,10 +478,10 @@ class Sweep:
         dest = data["sweep_dest"]
         events = [] if self.paid(data) else self.pay(state, data, action)
         paid = self.paid(data) or bool(events)
-        if action.verb == "use":
+        if action.verb == "use_sepoys":
             return [*events, *sweep_activation(state, dest, self.used(state, data, dest, True),
                                                 counted, "sweep_counted")]
-        kind, origin, n = action.args[0], action.args[1], int(action.args[2])
+        kind, origin, n = action["piece"], action["space"], action["count"]
         arrived = arrive(data.get("sweep_arrived", {}), dest, kind, n)
         extra = n if kind == TROOPS or paid else 0
         return [*events, PiecesMoved(kind=kind, count=n, origin=origin, destination=dest),
@@ -497,7 +491,7 @@ class Sweep:
 
     def pay(self, state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
         """Pay for the destination the first time Sepoys are used there."""
-        if action.verb == "move" and action.args[0] != SEPOYS:
+        if action.verb == "move_from" and action["piece"] != SEPOYS:
             return []
         paid = [*data.get("sweep_paid", []), data["sweep_dest"]]
         return [*resources(state, RAJ, -data.get("sweep_cost", 0)), *note(sweep_paid=paid)]
@@ -511,7 +505,7 @@ class Sweep:
 
 # --- 3.2.4 Assault ------------------------------------------------------------------------
 
-USAGES = {"troops": (True, False), "sepoys": (False, True), "troops and sepoys": (True, True)}
+USAGES = {"troops": (True, False), "sepoys": (False, True), "troops_and_sepoys": (True, True)}
 
 
 def assault_removals(troops: int, sepoys: int) -> int:
@@ -536,8 +530,7 @@ class Assault:
             return []
         cost = op_cost(state, self.name, len(chosen))
         wavell = self.wavell_free(state, data)
-        return [Action(f"in {space_text(board(state), s)}", args=(s,))
-                for s in in_map_order(state, set(state.spaces)) if s not in chosen
+        return [IN(space=s) for s in in_map_order(state, set(state.spaces)) if s not in chosen
                 and (state.space(s).count(TROOPS) or state.space(s).count(SEPOYS))
                 and ((wavell and not board(state).space(s).is_railway)
                      or (removable(state, s) and self.usages(state, s, cost)))]
@@ -548,12 +541,12 @@ class Assault:
     def usages(self, state: GandhiState, sid: str, cost: int) -> list[Action]:
         sp, afford = state.space(sid), raj_resources(state) >= cost
         out = []
-        for text, (troops, sepoys) in USAGES.items():
+        for usage, (troops, sepoys) in USAGES.items():
             t, s = sp.count(TROOPS) if troops else 0, sp.count(SEPOYS) if sepoys else 0
             if (troops and not t) or (sepoys and not (s and afford)):
                 continue
             if assault_removals(t, s):
-                out.append(Action(f"with {text}", args=(text,)))
+                out.append(ASSAULT_WITH(cubes=usage))
         return out
 
     def open_usages(self, state: GandhiState, data: dict[str, Any], sid: str) -> list[Action]:
@@ -577,7 +570,7 @@ class Assault:
         if board(state).space(sid).is_railway:
             return []                  # 3.2.3 Sweep destinations are non-Railway spaces
         if self.wavell_free(state, data):
-            return [Action("sweep")]
+            return [WAVELL_SWEEP()]
         if data.get("assault_wavell") != sid:
             return []
         return sweep_moves(state, sid, data.get("assault_arrived", {}), True)
@@ -587,14 +580,14 @@ class Assault:
         sid = str(data.get("assault_space"))
         if action.verb == "in":
             chosen = data.get("assault_selected", [])
-            return note(assault_space=action.args[0], assault_selected=[*chosen, action.args[0]],
+            return note(assault_space=action["space"], assault_selected=[*chosen, action["space"]],
                         assault_cost=op_cost(state, self.name, len(chosen)),
                         assault_with=None, assault_left=0, assault_targets=[])
-        if action.verb in ("sweep", "move"):
+        if action.verb in ("wavell_sweep", "move_from"):
             return self.sweep(state, data, action)
-        if action.verb == "with":
-            return self.use(state, data, action.args[0])
-        kind = action.args[0]
+        if action.verb == "assault_with":
+            return self.use(state, data, action["cubes"])
+        kind = action["piece"]
         return [*remove_piece(sid, kind),
                 *note(assault_left=data.get("assault_left", 0) - 1,
                       assault_targets=targeted(data.get("assault_targets", []), kind))]
@@ -603,11 +596,11 @@ class Assault:
         sid = data["assault_space"]
         counted = data.get("assault_counted", {})
         sp = state.space(sid)
-        if action.verb == "sweep":
+        if action.verb == "wavell_sweep":
             used = sp.count(TROOPS) + sp.count(SEPOYS)
             return [*note(assault_wavell=sid), *sweep_activation(
                 state, sid, used, counted, "assault_counted")]
-        kind, origin, n = action.args[0], action.args[1], int(action.args[2])
+        kind, origin, n = action["piece"], action["space"], action["count"]
         used = sp.count(TROOPS) + sp.count(SEPOYS) + n
         return [PiecesMoved(kind=kind, count=n, origin=origin, destination=sid),
                 *note(assault_arrived=arrive(data.get("assault_arrived", {}), sid, kind, n)),
@@ -648,8 +641,8 @@ class Treaty:
 
     def states(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
         chosen = data.get("treaty_selected", [])
-        return [Action(f"in {space_text(board(state), s)}", args=(s,))
-                for s in board(state).non_railway if is_state(state, s) and s not in chosen
+        return [IN(space=s) for s in board(state).non_railway if is_state(state, s)
+                and s not in chosen
                 and (self.moves(state, s) or (state.space(s).count(SEPOYS)
                                               and removable(state, s)))]
 
@@ -676,14 +669,14 @@ class Treaty:
             chance: Chance) -> list[Event]:
         sid = str(data.get("treaty_space"))
         if action.verb == "in":
-            return note(treaty_space=action.args[0], treaty_mode=None, treaty_left=0,
+            return note(treaty_space=action["space"], treaty_mode=None, treaty_left=0,
                         treaty_targets=[],
-                        treaty_selected=[*data.get("treaty_selected", []), action.args[0]])
-        if action.verb == "move":
-            origin, n = action.args[1], int(action.args[2])
+                        treaty_selected=[*data.get("treaty_selected", []), action["space"]])
+        if action.verb == "move_from":
+            origin, n = action["space"], action["count"]
             return [PiecesMoved(kind=SEPOYS, count=n, origin=origin, destination=sid),
                     *note(treaty_mode="move")]
-        kind = action.args[0]
+        kind = action["piece"]
         left = data.get("treaty_left", 0) if data.get("treaty_mode") else state.space(
             sid).count(SEPOYS)
         return [*remove_piece(sid, kind),
@@ -730,8 +723,7 @@ class Govern:
         chosen = data.get("govern_selected", [])
         if len(chosen) >= GOVERN_SPACES:
             return []
-        return [Action(f"in {space_text(board(state), s)}", args=(s,))
-                for s in in_map_order(state, set(state.spaces)) if s not in chosen
+        return [IN(space=s) for s in in_map_order(state, set(state.spaces)) if s not in chosen
                 and (state.space(s).count(TROOPS) or state.space(s).count(SEPOYS))
                 and self.options(state, s, None, 0)]
 
@@ -741,13 +733,12 @@ class Govern:
         if mode is None:
             out += target_choices(state, sid, [], 1)
             if not (sp.count(CONGRESS_ACTIVISTS) or sp.count(ML_ACTIVISTS)):
-                out += [Action(f"remove {m}", args=(m,))
-                        for m in ("strike", "protest") if getattr(sp, m)]
+                out += [REMOVE_MARKER(marker=m) for m in ("strike", "protest") if getattr(sp, m)]
         if (mode in (None, "imperialism") and bought < IMPERIALISM_LEVELS
                 and not active_adversaries(b, sid, sp)
                 and raj_resources(state) >= imperialism_price(state)
                 and imperialism_effect(state, sid)):
-            out.append(Action("buy imperialism"))
+            out.append(BUY_IMPERIALISM())
         return out
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -760,17 +751,17 @@ class Govern:
             chance: Chance) -> list[Event]:
         sid = str(data.get("govern_space"))
         if action.verb == "in":
-            return note(govern_space=action.args[0], govern_mode=None, govern_bought=0,
-                        govern_selected=[*data.get("govern_selected", []), action.args[0]])
-        if action.verb == "buy":
+            return note(govern_space=action["space"], govern_mode=None, govern_bought=0,
+                        govern_selected=[*data.get("govern_selected", []), action["space"]])
+        if action.verb == "buy_imperialism":
             return [*resources(state, RAJ, -imperialism_price(state)),
                     *imperialism_effect(state, sid),
                     *note(govern_mode="imperialism",
                           govern_bought=data.get("govern_bought", 0) + 1)]
-        if action.args[0] in ("strike", "protest"):
-            return [MarkerSet(space=sid, marker=action.args[0], value=0),
+        if action.verb == "remove_marker":
+            return [MarkerSet(space=sid, marker=action["marker"], value=0),
                     *note(govern_mode="done")]
-        return [*remove_piece(sid, action.args[0]), *note(govern_mode="done")]
+        return [*remove_piece(sid, action["piece"]), *note(govern_mode="done")]
 
     def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
         return bool(data.get("govern_space"))
@@ -798,8 +789,7 @@ class MartialLaw:
         chosen = data.get("martial_law_selected", [])
         if len(chosen) >= (2 if in_crisis(state) else 1) or data.get("martial_law_space"):
             return []
-        return [Action(f"in {space_text(board(state), s)}", args=(s,))
-                for s in in_map_order(state, set(state.spaces)) if s not in chosen
+        return [IN(space=s) for s in in_map_order(state, set(state.spaces)) if s not in chosen
                 and (state.space(s).count(TROOPS) or state.space(s).count(SEPOYS))
                 and (state.space(s).count(CONGRESS_ACTIVISTS)
                      or state.space(s).count(ML_ACTIVISTS))]
@@ -808,7 +798,7 @@ class MartialLaw:
         sp = state.space(sid)
         ca, ml = sp.count(CONGRESS_ACTIVISTS), sp.count(ML_ACTIVISTS)
         n = min(sp.count(TROOPS) + sp.count(SEPOYS), ca + ml)
-        return [Action(f"remove {c} congress {n - c} league", args=(str(c), str(n - c)))
+        return [REMOVE_ACTIVISTS(congress=c, league=n - c)
                 for c in range(max(0, n - ml), min(ca, n) + 1)]
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -818,13 +808,13 @@ class MartialLaw:
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(martial_law_space=action.args[0], martial_law_selected=[
-                *data.get("martial_law_selected", []), action.args[0]])
+            return note(martial_law_space=action["space"], martial_law_selected=[
+                *data.get("martial_law_selected", []), action["space"]])
         sid = data["martial_law_space"]
         sp = state.space(sid)
         events: list[Event] = [PiecesRemoved(space=sid, kind=k, count=int(n))
-                               for k, n in zip((CONGRESS_ACTIVISTS, ML_ACTIVISTS), action.args,
-                                               strict=True) if int(n)]
+                               for k, n in ((CONGRESS_ACTIVISTS, action["congress"]),
+                                            (ML_ACTIVISTS, action["league"])) if n]
         if sp.protest:
             events.append(MarkerSet(space=sid, marker="protest", value=0))
         if (not board(state).space(sid).is_railway and state.viceroy != LINLITHGOW
@@ -867,8 +857,7 @@ class GandhiProtests:
                 or not protests_for_operations(state)):
             return None
         b = board(state)
-        spaces = [Action(f"protest {space_text(b, s)}", args=(s,))
-                  for s in b.non_railway if not state.space(s).protest]
+        spaces = [PROTEST(space=s) for s in b.non_railway if not state.space(s).protest]
         if not spaces:
             return None
         return Ask(CONGRESS, Msg("gandhi.prompt.gandhi_protests"), (*spaces, DONE))
@@ -877,7 +866,7 @@ class GandhiProtests:
         if action.verb == "done":
             return self.auto(state, chance)
         placed = state.step.data.get("protests_placed", 0) + 1
-        return [MarkerSet(space=action.args[0], marker="protest", value=1),
+        return [MarkerSet(space=action["space"], marker="protest", value=1),
                 StepNoted(key="protests_placed", value=placed)]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:

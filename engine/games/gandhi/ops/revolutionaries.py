@@ -14,7 +14,6 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
-from engine.core.messages import Msg
 from engine.games.gandhi.derived import (
     activists_active,
     available,
@@ -32,8 +31,7 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.names import space_text
-from engine.games.gandhi.ops.framework import VERBS, operation, special
+from engine.games.gandhi.ops.framework import operation, special
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
     CUBES,
@@ -50,18 +48,18 @@ from engine.games.gandhi.pieces import (
     TROOPS,
 )
 from engine.games.gandhi.state import GandhiState, SpaceState
+from engine.games.gandhi.vocabulary import verbs
 
 REV = REVOLUTIONARIES
 UNDER, ACTIVE = GUERRILLAS_UNDERGROUND, GUERRILLAS_ACTIVE
 ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)
-PIECE_WORDS = {SEPOYS: "sepoy", TROOPS: "troop", CONGRESS_ACTIVISTS: "congress activist",
-               ML_ACTIVISTS: "league activist", ML_BASES: "league base"}
-WORD_PIECES = {w: k for k, w in PIECE_WORDS.items()}
 MARCH_ACTIVATION = 3            # 3.4.2 moving Guerrillas plus cubes exceeding three
 ATTACK_REMOVALS = 2             # 3.4.3 up to two Active pieces
 ATTACK_UNREST_OPTION = "attack_unrest"   # facts §8: EN "or" (default) / IT "and"
-VERBS.update({"in", "place", "base", "recall", "from", "to", "move", "remove", "stop",
-              "gain", "flip", "replace"})
+IN, FROM, TO, RECALL, REMOVE, STOP = verbs("in", "from", "to", "recall", "remove", "stop")
+PLACE_GUERRILLAS, GAIN_RESOURCES = verbs("place_guerrillas", "gain_resources")
+FLIP_UNDERGROUND, REPLACE = verbs("flip_underground", "replace")
+REPLACE_MARKER, PLACE_BASE = verbs("replace_marker", "place_base")
 
 
 # --- small shared helpers ---------------------------------------------------------------
@@ -99,9 +97,10 @@ def base_room(state: GandhiState, space_id: str) -> bool:
     return bases(state.space(space_id)) < board(state).space(space_id).pop
 
 
-def texts(state: GandhiState, space_ids: list[str], verb: str = "in") -> list[Action]:
-    b = board(state)
-    return [Action(f"{verb} {space_text(b, s)}", args=(s,)) for s in space_ids]
+def texts(state: GandhiState, space_ids: list[str], word: str = "in") -> list[Action]:
+    """``in``, ``from`` or ``to`` each space."""
+    pick = {"in": IN, "from": FROM, "to": TO}[word]
+    return [pick(space=s) for s in space_ids]
 
 
 def activate_all(state: GandhiState, space_id: str) -> list[Event]:
@@ -124,18 +123,27 @@ def active_targets(state: GandhiState, space_id: str) -> list[str]:
             if space.count(k) and (k not in ACTIVISTS or active)]
 
 
-def split_texts(verb: str, most_active: int, most_under: int, total: int | None = None
+SPLITS = {"base": verbs("base_active", "base_underground", "base_both"),
+          "move": verbs("move_active", "move_underground", "move_both")}
+
+
+def split_texts(word: str, most_active: int, most_under: int, total: int | None = None
                 ) -> list[Action]:
-    """``verb 1 active 2 underground`` for every split (``total`` fixes the sum)."""
+    """``base 1 active 2 underground`` (a count left out when 0) for every split of Active
+    and Underground Guerrillas (``total`` fixes the sum)."""
+    only_active, only_under, both = SPLITS[word]
     out = []
     for a in range(most_active + 1):
         for u in range(most_under + 1):
             if (a + u == total) if total is not None else a + u > 0:
-                words = [f"{a} active"] * bool(a) + [f"{u} underground"] * bool(u)
-                out.append(Action(f"{verb} {' '.join(words)}", args=(str(a), str(u)),
-                                  label=Msg(f"gandhi.label.rev_{verb}", active=a,
-                                            underground=u)))
+                out.append(both(active=a, underground=u) if a and u else
+                           only_active(active=a) if a else only_under(underground=u))
     return out
+
+
+def split_of(action: Action) -> tuple[int, int]:
+    """(Active, Underground) of a ``split_texts`` choice."""
+    return action.get("active", 0), action.get("underground", 0)
 
 
 # --- 3.4.1 Rally --------------------------------------------------------------------------
@@ -180,7 +188,7 @@ class Rally:
         if not data.get("rally_recalled") and not (data.get("limited") and chosen):
             actions += texts(state, self.spaces(state, chosen))
         if chosen and not data.get("rally_recalled") and state.out_of_play.get(GUERRILLAS):
-            actions.append(Action("recall guerrilla", Msg("gandhi.label.rev_recall")))
+            actions.append(RECALL(piece=GUERRILLAS))
         return actions
 
     def options(self, state: GandhiState, space_id: str) -> list[Action]:
@@ -188,8 +196,7 @@ class Rally:
         actions = []
         if self.can_place(state):
             n = self.placed(state, space_id)
-            actions.append(Action(f"place {n} guerrillas", Msg("gandhi.label.rev_place", n=n),
-                                  args=(str(n),)))
+            actions.append(PLACE_GUERRILLAS(count=n))
         if self.can_build(state, space_id):
             actions += split_texts("base", space.count(ACTIVE), space.count(UNDER), state.unity)
         return actions
@@ -202,16 +209,16 @@ class Rally:
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(rally_space=action.args[0])
+            return note(rally_space=action["space"])
         if action.verb == "recall":
             return [BoxTransfer(kind=GUERRILLAS, count=1, origin="out_of_play",
                                 destination="available"), *note(rally_recalled=True)]
         space_id = data["rally_space"]
         events = pay(state, 1)
-        if action.verb == "place":
-            events.append(PiecesPlaced(space=space_id, kind=UNDER, count=int(action.args[0])))
+        if action.verb == "place_guerrillas":
+            events.append(PiecesPlaced(space=space_id, kind=UNDER, count=action["count"]))
         else:
-            events += self.build(space_id, int(action.args[0]), int(action.args[1]))
+            events += self.build(space_id, *split_of(action))
         chosen = [*data.get("rally_spaces", []), space_id]
         return [*events, *note(rally_space=None, rally_spaces=chosen)]
 
@@ -308,13 +315,13 @@ class March:
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "from":
-            origin = action.args[0]
+            origin = action["space"]
             return [*pay(state, self.cost(state, origin)),
                     *note(march_origin=origin, march_dest=None,
                           march_origins=[*data.get("march_origins", []), origin])]
         if action.verb == "to":
-            return note(march_dest=action.args[0])
-        return self.move(state, data, int(action.args[0]), int(action.args[1]))
+            return note(march_dest=action["space"])
+        return self.move(state, data, *split_of(action))
 
     def move(self, state: GandhiState, data: dict[str, Any], n_active: int,
              n_under: int) -> list[Event]:
@@ -378,11 +385,10 @@ def attack_removals(state: GandhiState, space_id: str, removed: list[str]) -> li
     1.4.4 requires more of a Faction already targeted; ``removed`` are the kinds removed
     so far in the space.  Also used by Events that Attack (card #23)."""
     order = attack_order(state, space_id)
-    actions = [Action(f"remove {PIECE_WORDS[k]}", Msg(f"gandhi.label.rev_remove_{k}"),
-                      args=(k,)) for k in order]
+    actions = [REMOVE(piece=k) for k in order]
     targeted = {OWNER[k] for k in removed}
     if not any(OWNER[k] in targeted for k in order):   # 1.4.4 the full extent
-        actions.append(Action("stop", Msg("gandhi.label.rev_stop")))
+        actions.append(STOP())
     return actions
 
 
@@ -417,12 +423,12 @@ class Attack:
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return self.attack(state, data, action.args[0], chance)
+            return self.attack(state, data, action["space"], chance)
         space_id, removed = data["attack_space"], data.get("attack_removed", [])
         if action.verb == "stop":
             return self.conclude(state, space_id, [])
-        events: list[Event] = [PiecesRemoved(space=space_id, kind=action.args[0], count=1)]
-        removed = [*removed, action.args[0]]
+        events: list[Event] = [PiecesRemoved(space=space_id, kind=action["piece"], count=1)]
+        removed = [*removed, action["piece"]]
         now = after(state, events)
         if len(removed) >= ATTACK_REMOVALS or not attack_order(now, space_id):
             return [*events, *self.conclude(now, space_id, [])]
@@ -488,7 +494,7 @@ class Unrest:
 
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
-        space_id = action.args[0]
+        space_id = action["space"]
         events = [*pay(state, state.restraint), *activate_one(state, space_id)]
         # 1.12 on a Railway the marker is a Strike, and a Railway has no level to shift
         level = state.space(space_id).support
@@ -523,10 +529,9 @@ class Aid:
     def options(self, state: GandhiState, space_id: str) -> list[Action]:
         space, out = state.space(space_id), []
         if space.count(UNDER):
-            pop = board(state).space(space_id).pop
-            out.append(Action("gain resources", Msg("gandhi.label.rev_gain", n=pop)))
+            out.append(GAIN_RESOURCES())
         if space.count(ACTIVE) and rev_resources(state) >= 1:
-            out.append(Action("flip underground", Msg("gandhi.label.rev_flip")))
+            out.append(FLIP_UNDERGROUND())
         return out
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -537,9 +542,9 @@ class Aid:
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(aid_space=action.args[0])
+            return note(aid_space=action["space"])
         space_id = data["aid_space"]
-        if action.verb == "gain":
+        if action.verb == "gain_resources":
             pop = board(state).space(space_id).pop
             events = [*activate_one(state, space_id), *resources(state, REV, pop)]
         else:
@@ -576,13 +581,11 @@ class Infiltrate:
 
     def options(self, state: GandhiState, space_id: str) -> list[Action]:
         space = state.space(space_id)
-        out = [Action(f"replace {PIECE_WORDS[k]}", Msg(f"gandhi.label.rev_replace_{k}"),
-                      args=(k,)) for k in (SEPOYS, *ACTIVISTS) if space.count(k)]
+        out = [REPLACE(piece=k) for k in (SEPOYS, *ACTIVISTS) if space.count(k)]
         if space.protest:
-            out.append(Action("replace protest", Msg("gandhi.label.rev_replace_protest"),
-                              args=("protest",)))
+            out.append(REPLACE_MARKER(marker="protest"))
         if self.base_allowed(state, space_id):
-            out.append(Action("place base", Msg("gandhi.label.rev_place_base")))
+            out.append(PLACE_BASE())
         return out
 
     def base_allowed(self, state: GandhiState, space_id: str) -> bool:
@@ -602,12 +605,13 @@ class Infiltrate:
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(infiltrate_space=action.args[0])
+            return note(infiltrate_space=action["space"])
         space_id = data["infiltrate_space"]
-        if action.verb == "place":
+        if action.verb == "place_base":
             events: list[Event] = [PiecesPlaced(space=space_id, kind=REV_BASES, count=1)]
         else:
-            events = [*self.take(space_id, action.args[0]), *self.guerrilla(state, space_id)]
+            taken = "protest" if action.verb == "replace_marker" else action["piece"]
+            events = [*self.take(space_id, taken), *self.guerrilla(state, space_id)]
         return [*events, *note(infiltrate_space=None, infiltrate_done=True)]
 
     def take(self, space_id: str, what: str) -> list[Event]:
@@ -649,8 +653,7 @@ class Assassinate:
 
     def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
         if data.get("assassinate_space"):
-            return [Action(f"remove {PIECE_WORDS[k]}", Msg(f"gandhi.label.rev_remove_{k}"),
-                           args=(k,)) for k in active_targets(state, data["assassinate_space"])]
+            return [REMOVE(piece=k) for k in active_targets(state, data["assassinate_space"])]
         if data.get("assassinate_done"):
             return []
         return texts(state, self.spaces(state, data))
@@ -658,8 +661,8 @@ class Assassinate:
     def act(self, state: GandhiState, data: dict[str, Any], action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(assassinate_space=action.args[0])
-        kind = action.args[0]
+            return note(assassinate_space=action["space"])
+        kind = action["piece"]
         events: list[Event] = [PiecesRemoved(space=data["assassinate_space"], kind=kind,
                                              count=1)]
         if OWNER[kind] in NV_FACTIONS:          # 4.5.3, 6.7 Unity -1

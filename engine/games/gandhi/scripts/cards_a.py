@@ -17,7 +17,7 @@ from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import Msg
 from engine.games.gandhi.derived import available, board, raj_control
-from engine.games.gandhi.edits import BOX_WORDS, MAP_WORDS
+from engine.games.gandhi.edits import BOX_KINDS, MAP_KINDS
 from engine.games.gandhi.effects import add_unrest, note, resources, support, track
 from engine.games.gandhi.events import (
     BoxTransfer,

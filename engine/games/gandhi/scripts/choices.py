@@ -32,12 +32,12 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
+from engine.core.parse import ValueLabel
 from engine.games.gandhi.deck import event_card
 from engine.games.gandhi.derived import board, is_state
 from engine.games.gandhi.effects import after, begin, support
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.fold import evolve
-from engine.games.gandhi.names import space_text
 from engine.games.gandhi.ops import nv
 from engine.games.gandhi.physical import support_problem
 from engine.games.gandhi.pieces import (
@@ -51,9 +51,15 @@ from engine.games.gandhi.pieces import (
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import face, finish, title
+from engine.games.gandhi.vocabulary import VOCABULARY, verb
 
 STEP = "event_choices"
-DONE = Action("done", Msg("gandhi.label.done"))
+DONE = verb("done")()
+# ``<word> <space>``: the verb of each word a card puts before a space
+SPACE_VERBS = {word: verb(name) for word, name in (
+    ("in", "in"), ("activate", "activate_in"), ("add", "add_in"), ("guerrilla", "guerrilla_in"),
+    ("protest", "protest"), ("raid", "raid"), ("remove", "remove_in"), ("shift", "shift_in"),
+    ("state", "state_in"), ("unrest", "unrest_in"))}
 LEAVING = "troops_leaving"  # the Province becoming a Muslim State while its Troops leave
 
 Data = dict[str, Any]
@@ -142,7 +148,7 @@ class ScriptedChoices:
         card = event_card(data["card"], state.pack)
         if data.get(LEAVING):
             now = Msg("gandhi.event.troops_leaving",
-                      space=space_text(board(state), data[LEAVING]))
+                      space=ValueLabel(VOCABULARY, "space", data[LEAVING]))
             seat = RAJ
         else:
             now = part.what(state, data)
@@ -162,7 +168,7 @@ class ScriptedChoices:
             first = part.done(state, data, chance) if choices(state, data) else None
             return end(state) if first is None else proceed(state, first)
         if data.get(LEAVING):
-            return proceed(state, nv.move_troop(state, data[LEAVING], action.args[0], LEAVING))
+            return proceed(state, nv.move_troop(state, data[LEAVING], action["space"], LEAVING))
         return proceed(state, part.act(state, data, action, chance))
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
@@ -192,8 +198,9 @@ def fullest(spaces: list[str], score: Callable[[str], int]) -> list[str]:
     return [s for s in spaces if score(s) == best]
 
 
-def space_action(state: GandhiState, sid: str, verb: str = "in") -> Action:
-    return Action(f"{verb} {space_text(board(state), sid)}", args=(sid,))
+def space_action(state: GandhiState, sid: str, word: str = "in") -> Action:
+    """``in Punjab``, ``shift Bihar``...: a space chosen for what ``word`` says."""
+    return SPACE_VERBS[word](space=sid)
 
 
 def set_support(state: GandhiState, sid: str, level: int) -> list[Event]:

@@ -10,7 +10,6 @@ from engine.games.gandhi.derived import board, raj_control, unrest_markers_left
 from engine.games.gandhi.effects import begin, resources
 from engine.games.gandhi.events import CampaignBegan, MarkerSet
 from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.names import space_text
 from engine.games.gandhi.outcome import game_ended, victory_check
 from engine.games.gandhi.pieces import (
     CONGRESS,
@@ -24,6 +23,9 @@ from engine.games.gandhi.pieces import (
     REVOLUTIONARIES,
 )
 from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.vocabulary import verb
+
+STRIKE = verb("strike")
 
 RAILWAY_ECON = 40     # 6.2.2
 JAIL_COST = 2         # 6.2.2 per NV piece in Jail
@@ -92,12 +94,11 @@ class RailwayStrikes:
         left = unrest_markers_left(state)
         if left <= 0 or len(candidates) <= left:  # 1.12 no marker left: nothing to choose
             return None
-        b = board(state)
         return Ask(CONGRESS, Msg("gandhi.prompt.strikes", left=unrest_markers_left(state)),
-                   tuple(Action(f"strike {space_text(b, r)}", args=(r,)) for r in candidates))
+                   tuple(STRIKE(space=r) for r in candidates))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
-        events = strike(state, action.args[0])
+        events = strike(state, action["space"])
         if unrest_markers_left(state) <= 1:
             events.append(begin("earnings"))
         return events

@@ -24,11 +24,8 @@ from engine.games.gandhi.events import (
     StepNoted,
 )
 from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.names import space_text
 from engine.games.gandhi.pieces import (
-    CONGRESS_ACTIVISTS,
     FACTIONS,
-    ML_ACTIVISTS,
     NV_FACTIONS,
     RAJ,
     REVOLUTIONARIES,
@@ -37,6 +34,10 @@ from engine.games.gandhi.pieces import (
     activists_of,
 )
 from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.vocabulary import verb, verbs
+
+PASS, PASS_FREE, DONE = verbs("pass", "pass_free", "done")
+PLACE_PIECE = verb("place_piece")  # 6.8 a cube from Out of Play
 
 # What else a Faction may do on a card besides Passing: the Operations and Events issues
 # register their choices and handlers here.
@@ -72,20 +73,18 @@ class CardCheck:
 
 def pass_actions(state: GandhiState, faction: str) -> list[Action]:
     """2.3.3 Passing; an NV Faction may also bring one Activist back from Out of Play."""
-    actions = [Action("pass", Msg("gandhi.label.pass"))]
+    actions = [PASS()]
     if faction in NV_FACTIONS:
-        for word, kind in (("congress", CONGRESS_ACTIVISTS), ("league", ML_ACTIVISTS)):
-            if state.out_of_play.get(kind, 0):
-                actions.append(Action(f"pass free {word}", Msg(f"gandhi.label.pass_free_{word}"),
-                                      args=(kind,)))
+        actions += [PASS_FREE(faction=owner) for owner in NV_FACTIONS
+                    if state.out_of_play.get(activists_of(owner), 0)]
     return actions
 
 
 def do_pass(state: GandhiState, faction: str, action: Action) -> list[Event]:
     events: list[Event] = [FactionPassed(faction=faction)]
     events += resources(state, faction, PASS_REWARD.get(faction, 0))
-    if action.args:
-        (kind,) = action.args
+    if action.verb == "pass_free":
+        kind = activists_of(action["faction"])
         events.append(BoxTransfer(kind=kind, count=1, origin="out_of_play",
                                   destination="available"))
         if kind != activists_of(faction):
@@ -111,7 +110,7 @@ class CardPlay:
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         faction = next_eligible(state.turn, state.eligible)
         assert faction is not None
-        if action.verb == "pass":
+        if action.verb in ("pass", "pass_free"):
             return do_pass(state, faction, action)
         return CARD_HANDLERS[action.verb](state, faction, action, chance)
 
@@ -136,19 +135,17 @@ class CrisisPlacement:
         if not left:
             return None  # the die is not rolled yet, or every cube is placed
         b = board(state)
-        actions = [Action(f"place {word} {space_text(b, sid)}", args=(kind, sid))
-                   for kind, word in ((TROOPS, "troop"), (SEPOYS, "sepoy"))
+        actions = [PLACE_PIECE(piece=kind, space=sid) for kind in (TROOPS, SEPOYS)
                    if state.out_of_play.get(kind, 0)
                    for sid in b.spaces if kind != TROOPS or troops_may_enter(state, sid)]
         if not actions:
             return None
-        return Ask(RAJ, Msg("gandhi.prompt.crisis_placement", cubes=left),
-                   (*actions, Action("done", Msg("gandhi.label.done"))))
+        return Ask(RAJ, Msg("gandhi.prompt.crisis_placement", cubes=left), (*actions, DONE()))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         if action.verb == "done":
             return self.finish(state)
-        kind, where = action.args
+        kind, where = action["piece"], action["space"]
         return [PiecesPlaced(space=where, kind=kind, count=1, source="out_of_play"),
                 StepNoted(key="cubes", value=state.step.data["cubes"] - 1)]
 

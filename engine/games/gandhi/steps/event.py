@@ -21,14 +21,14 @@ from engine.core.messages import Msg
 from engine.games.gandhi import edits
 from engine.games.gandhi.cards import EventCard
 from engine.games.gandhi.deck import event_card
-from engine.games.gandhi.derived import board
 from engine.games.gandhi.effects import begin, note
 from engine.games.gandhi.events import FactionActed
 from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.names import space_text
+from engine.games.gandhi.names import SpaceName
 from engine.games.gandhi.physical import piece
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.cards import CARD_CHOICES, CARD_HANDLERS
+from engine.games.gandhi.vocabulary import verb
 from engine.i18n import normalise_language
 
 # A scripted Event: (state, executing Faction, "unshaded"|"shaded", chance) -> events.  It
@@ -37,10 +37,8 @@ Script = Callable[[GandhiState, str, str, Chance], list[Event]]
 SCRIPTED: dict[str, Script] = {}
 
 SIDES = ("unshaded", "shaded")  # 5.2 Dual Use
-DONE = Action("done", Msg("gandhi.label.done"))
-CANCEL = Action("cancel", Msg("gandhi.label.cancel"))
-
-
+DONE, CANCEL = verb("done")(), verb("cancel")()
+EVENT = verb("event")
 class CardFace(Msg):
     """A card's title or text in the reader's language: card faces are data (the deck
     and its pack), not catalogue keys."""
@@ -79,14 +77,12 @@ def finish(faction: str) -> list[Event]:
 def event_choices(state: GandhiState, faction: str, allowed: frozenset[Did]) -> list[Action]:
     if Did.EVENT not in allowed or state.current is None:
         return []
-    card = event_card(state.current, state.pack)
-    return [Action(f"event {side}", Msg(f"gandhi.event.label_{side}", text=face(card, side)))
-            for side in SIDES]
+    return [EVENT(side=side) for side in SIDES]
 
 
 def start_event(state: GandhiState, faction: str, action: Action, chance: Chance
                 ) -> list[Event]:
-    side, card = action.words[1], state.current
+    side, card = action["side"], state.current
     assert card is not None
     if not is_manual(state, card):
         return SCRIPTED[card](state, faction, side, chance)
@@ -109,7 +105,7 @@ def menu_prompt(state: GandhiState) -> Msg:
 
 def second_prompt(state: GandhiState, first: edits.Pending) -> Msg:
     verb, kind, count, where = first
-    place = Msg(f"gandhi.box.{where}") if verb == "place" else space_text(board(state), where)
+    place = Msg(f"gandhi.box.{where}") if verb == "place" else SpaceName(where)
     return Msg(f"gandhi.event.prompt_{verb}", count=count, piece=piece(kind), where=place)
 
 
@@ -132,7 +128,7 @@ class ManualEvent:
             return finish(state.step.seat or "")
         if action.verb == "cancel":
             return note(pending=None)
-        kind, values = edits.read(state, action.text)
+        kind, values = edits.read(state, action)
         events = kind.events(state, values, chance)
         if kind.first_of_two:
             return events

@@ -9,11 +9,11 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
+from engine.core.parse import ValueLabel
 from engine.games.gandhi.derived import board, is_state, raj_control
 from engine.games.gandhi.effects import begin, resources
 from engine.games.gandhi.events import PiecesMoved, PiecesRemoved, StepNoted, ViceroyChanged
 from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.names import space_text
 from engine.games.gandhi.pieces import (
     CONGRESS,
     CONGRESS_ACTIVISTS,
@@ -32,12 +32,11 @@ from engine.games.gandhi.pieces import (
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.campaign import Automatic
 from engine.games.gandhi.steps.support import DONE
+from engine.games.gandhi.vocabulary import VOCABULARY, verb, verbs
 
-CANCEL = Action("cancel", Msg("gandhi.label.cancel"))
+CANCEL = verb("cancel")()
+MOVE_PIECE, TO = verbs("move_piece", "to")
 TROOP_UPKEEP = 2  # 6.4.2 per Troop remaining in a Province or on a Railway
-WORDS = {TROOPS: "troop", SEPOYS: "sepoy", CONGRESS_ACTIVISTS: "activist",
-         ML_ACTIVISTS: "activist", GANDHI: "Gandhi", GUERRILLAS_UNDERGROUND: "underground",
-         GUERRILLAS_ACTIVE: "active"}
 
 
 @step("viceroy")
@@ -94,13 +93,11 @@ def on_railways(state: GandhiState, faction: str) -> int:
 
 def pieces_to_move(state: GandhiState, faction: str) -> Iterator[Action]:
     """First half of a move: which piece, from where."""
-    b = board(state)
     for kind in KINDS[faction]:
         targets = _targets(state, faction, kind)
         for origin, sp in state.spaces.items():
             if sp.count(kind) and set(targets) - {origin}:
-                yield Action(f"move {WORDS[kind]} from {space_text(b, origin)}",
-                             args=(kind, origin))
+                yield MOVE_PIECE(piece=kind, space=origin)
 
 
 def _targets(state: GandhiState, faction: str, kind: str) -> list[str]:
@@ -109,9 +106,7 @@ def _targets(state: GandhiState, faction: str, kind: str) -> list[str]:
 
 def destinations(state: GandhiState, faction: str, kind: str, origin: str) -> list[Action]:
     """Second half: where to."""
-    b = board(state)
-    return [Action(f"to {space_text(b, t)}", args=(t,))
-            for t in _targets(state, faction, kind) if t != origin]
+    return [TO(space=t) for t in _targets(state, faction, kind) if t != origin]
 
 
 @step("redeploy")
@@ -125,8 +120,9 @@ class Redeploy:
         moving = state.step.data.get("moving")
         if moving:
             kind, origin = moving
-            return Ask(faction, Msg("gandhi.prompt.redeploy_to", piece=WORDS[kind],
-                                    origin=space_text(board(state), origin)),
+            return Ask(faction, Msg("gandhi.prompt.redeploy_to",
+                                    piece=ValueLabel(VOCABULARY, "piece", kind, plural=False),
+                                    origin=ValueLabel(VOCABULARY, "space", origin)),
                        (*destinations(state, faction, kind, origin), CANCEL))
         actions = list(pieces_to_move(state, faction))
         if not on_railways(state, faction):
@@ -138,12 +134,12 @@ class Redeploy:
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         if action.verb == "done":
             return self.auto(state, chance)
-        if action.verb == "move":
-            return [StepNoted(key="moving", value=list(action.args))]
+        if action.verb == "move_piece":
+            return [StepNoted(key="moving", value=[action["piece"], action["space"]])]
         if action.verb == "cancel":
             return [StepNoted(key="moving", value=None)]
         kind, origin = state.step.data["moving"]
-        return [PiecesMoved(kind=kind, count=1, origin=origin, destination=action.args[0]),
+        return [PiecesMoved(kind=kind, count=1, origin=origin, destination=action["space"]),
                 StepNoted(key="moving", value=None)]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:

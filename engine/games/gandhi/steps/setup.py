@@ -11,9 +11,11 @@ from engine.games.gandhi.derived import board
 from engine.games.gandhi.effects import begin
 from engine.games.gandhi.events import CardAdvanced, MarkerSet, PiecesPlaced
 from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.names import space_text
 from engine.games.gandhi.pieces import CONGRESS, CONGRESS_ACTIVISTS, GANDHI
 from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.vocabulary import verb
+
+PLACE_IN = verb("place_in")
 
 
 @step("congress_setup")
@@ -24,11 +26,11 @@ class CongressSetup:
 
     def ask(self, state: GandhiState) -> Ask:
         b = board(state)
-        actions = tuple(Action(f"place {space_text(b, sid)}", args=(sid,)) for sid in b.spaces)
+        actions = tuple(PLACE_IN(space=sid) for sid in b.spaces)
         return Ask(CONGRESS, Msg("gandhi.prompt.congress_setup"), actions)
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
-        (where,) = action.args
+        where = action["space"]
         return [PiecesPlaced(space=where, kind=GANDHI, count=1),
                 PiecesPlaced(space=where, kind=CONGRESS_ACTIVISTS, count=1),
                 MarkerSet(space=where, marker="protest", value=1), begin("start")]

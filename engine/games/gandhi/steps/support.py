@@ -11,7 +11,6 @@ from engine.games.gandhi.derived import available, board, raj_control
 from engine.games.gandhi.effects import begin, resources, support
 from engine.games.gandhi.events import BoxTransfer, MarkerSet, PiecesPlaced, StepNoted
 from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.names import space_text
 from engine.games.gandhi.outcome import game_ended
 from engine.games.gandhi.pieces import (
     CONGRESS,
@@ -29,8 +28,12 @@ from engine.games.gandhi.pieces import (
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.campaign import Automatic
+from engine.games.gandhi.vocabulary import verb, verbs
 
-DONE = Action("done", Msg("gandhi.label.done"))
+DONE = verb("done")()
+IMPERIALISM, RELEASE_ACTIVISTS, RELEASE_GANDHI = verbs("imperialism", "release_activists",
+                                                       "release_gandhi")
+PROGRAMME, BASE_IN, SKIP = verbs("programme", "base_in", "skip")
 IMPERIALISM_SPACES = 4          # 6.3.1
 MOUNTBATTEN = "79"              # 2.5.1: Imperialism costs 2 instead of 3
 
@@ -62,8 +65,7 @@ class Imperialism:
     def ask(self, state: GandhiState) -> Ask | None:
         if len(state.step.data.get("spaces", [])) >= IMPERIALISM_SPACES:
             return None
-        b = board(state)
-        actions = [Action(f"imperialism {space_text(b, s)} {n}", args=(s, str(n)))
+        actions = [IMPERIALISM(space=s, levels=n)
                    for s in imperialism_spaces(state)
                    for n in range(1, imperialism_purchases(state, s) + 1)]
         if not actions:
@@ -74,7 +76,7 @@ class Imperialism:
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         if action.verb == "done":
             return self.auto(state, chance)
-        sid, count = action.args[0], int(action.args[1])
+        sid, count = action["space"], action["levels"]
         sp = state.space(sid)
         removed = min(count, sp.unrest)
         events: list[Event] = []
@@ -110,11 +112,11 @@ class JailRelease:
         if len(splits) <= 1:
             return None
         return Ask(RAJ, Msg("gandhi.prompt.jail_release", count=sum(splits[0])),
-                   tuple(Action(f"release {c} congress {m} league", args=(str(c), str(m)))
+                   tuple(RELEASE_ACTIVISTS(congress=c, league=m)
                          for c, m in splits))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
-        return [*release(int(action.args[0]), int(action.args[1])),
+        return [*release(action["congress"], action["league"]),
                 begin("gandhi_release", RAJ)]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
@@ -132,11 +134,11 @@ class GandhiRelease:
             return None
         b = board(state)
         return Ask(RAJ, Msg("gandhi.prompt.gandhi_release"),
-                   tuple(Action(f"release Gandhi to {space_text(b, s)}", args=(s,))
+                   tuple(RELEASE_GANDHI(space=s)
                          for s in b.spaces if not raj_control(state, s)))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
-        return [PiecesPlaced(space=action.args[0], kind=GANDHI, count=1, source="jail"),
+        return [PiecesPlaced(space=action["space"], kind=GANDHI, count=1, source="jail"),
                 begin("constructive", CONGRESS)]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
@@ -159,7 +161,7 @@ class ConstructiveProgramme:
             return None
         faction = state.step.seat or CONGRESS
         b = board(state)
-        actions = [Action(f"programme {space_text(b, s)} {n}", args=(s, str(n)))
+        actions = [PROGRAMME(space=s, levels=n)
                    for s in b.cities + b.provinces
                    if s not in chosen and own_pieces(state, s, faction)
                    and not raj_control(state, s) and not state.space(s).muslim_state
@@ -172,7 +174,7 @@ class ConstructiveProgramme:
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         if action.verb == "done":
             return self.auto(state, chance)
-        sid, levels = action.args[0], int(action.args[1])
+        sid, levels = action["space"], action["levels"]
         chosen = [*state.step.data.get("spaces", []), sid]
         return [*support(state, sid, -levels), StepNoted(key="spaces", value=chosen)]
 
@@ -200,18 +202,16 @@ class PlaceBase:
     following: tuple[str, str | None]
 
     def ask(self, state: GandhiState) -> Ask | None:
-        b = board(state)
         spaces = base_spaces(state, self.kind)
         if not spaces:
             return None
         return Ask(self.faction, Msg(self.prompt),
-                   (*(Action(f"base {space_text(b, s)}", args=(s,)) for s in spaces),
-                    Action("skip", Msg("gandhi.label.skip"))))
+                   (*(BASE_IN(space=s) for s in spaces), SKIP()))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         events: list[Event] = []
-        if action.verb == "base":
-            events.append(PiecesPlaced(space=action.args[0], kind=self.kind, count=1))
+        if action.verb == "base_in":
+            events.append(PiecesPlaced(space=action["space"], kind=self.kind, count=1))
         return [*events, begin(*self.following)]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
