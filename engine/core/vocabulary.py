@@ -225,6 +225,7 @@ class Names(Kind):
 
 # --- verbs ------------------------------------------------------------------------------------
 
+_GLUED = re.compile(r" ([.,;:!?)])")
 _PIECE = re.compile(r"\{(\w+)(?::(\w+))?\}|(\S+)")
 
 
@@ -419,5 +420,5 @@ class Vocabulary:
             if said:
                 words.append(said)
             plural = kind.numeric and value != 1
-        text = " ".join(words)
+        text = _GLUED.sub(r"\1", " ".join(words))   # "Delhi ." -> "Delhi."
         return text[:1].upper() + text[1:] if lang is not None else text
