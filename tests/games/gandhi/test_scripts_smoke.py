@@ -27,7 +27,7 @@ from engine.games.gandhi.state import GandhiState, clone
 from engine.games.gandhi.steps.event import SCRIPTED, SIDES
 from engine.i18n import has_key
 from engine.randomness import Secret, SeededChance
-from tests.games.gandhi.helpers import apply, asked
+from tests.games.gandhi.helpers import apply
 
 engine.games.load()
 
@@ -47,11 +47,13 @@ def event_positions(scenario: str, seed: int) -> list[tuple[GandhiState, str, Se
     for _ in range(3000):
         if RULES.is_over(state) or len(found) >= POSITIONS:
             break
-        seat, texts = asked(state)
-        if "event unshaded" in texts and rng.random() < 0.3:
+        ask = question(state)
+        assert ask is not None
+        seat, offered = ask.seat, ask.actions
+        if any(a.verb == "event" for a in offered) and rng.random() < 0.3:
             found.append((clone(state), seat, chance))
-        text = rng.choice([t for t in texts if not t.startswith("event")] or texts)
-        apply(state, RULES.decide(state, seat, RULES.parse(state, seat, text), chance))
+        action = rng.choice([a for a in offered if a.verb != "event"] or list(offered))
+        apply(state, RULES.decide(state, seat, concrete(action, rng), chance))
     return found
 
 
