@@ -12,11 +12,12 @@ import pickle
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any
 from uuid import uuid4
 
 from engine.core import ruleset as registry
 from engine.core.actions import Action, Choice
+from engine.core.decision import DecisionView, decision_view
 from engine.core.events import (
     ActionTaken,
     Event,
@@ -42,28 +43,16 @@ from engine.core.messages import (
     NotYourDecision,
     UndoRefused,
 )
+from engine.core.parse import ValueLabels, read_value
 from engine.core.ruleset import Ruleset
 from engine.core.undo import plan_undo
 from engine.logfile import export_lines, read_lines, to_stored
+from engine.notices import notices_for
 from engine.randomness import Secret, SeededChance
-from engine.store import NewEvent, Store, StoredEvent
+from engine.store import NewEvent, NewNotice, Store, StoredEvent, StoredNotice
 from engine.verify import Report, verify
 
 SNAPSHOT_DISTANCE = 64  # events folded past a snapshot before a fresh one is taken
-
-NoticeKind = Literal["must_act", "turn_ended", "undo_requested", "undo_done", "game_over"]
-
-
-@dataclass(frozen=True)
-class Notice:
-    """What front-ends are told after an append: who must act now, what happened."""
-
-    game_id: str
-    kind: NoticeKind
-    seats: frozenset[str]
-    head: int
-    events: tuple[Recorded, ...] = ()
-
 
 @dataclass(frozen=True)
 class Result:
@@ -75,9 +64,6 @@ class Result:
     over: bool
     head: int
     state: KernelState = field(repr=False)
-
-
-Observer = Callable[[Notice], None]
 
 
 def utc_now() -> str:
@@ -97,18 +83,9 @@ class Service:
         self.store = store
         self.clock = clock
         self.snapshots = snapshots
-        self._observers: list[Observer] = []
         # the latest folded state per game, valid while the log's head (seq, hash) is the
         # same: a cache, so another process's append is always seen
         self._latest: dict[str, tuple[tuple[int, str], KernelState]] = {}
-
-    # --- observers -----------------------------------------------------------------------
-    def subscribe(self, observer: Observer) -> None:
-        self._observers.append(observer)
-
-    def _notify(self, notice: Notice) -> None:
-        for observer in self._observers:
-            observer(notice)
 
     # --- game life -----------------------------------------------------------------------
     def create_game(self, ruleset_name: str, scenario: str, *,
@@ -146,8 +123,7 @@ class Service:
         """Give ``seat`` to ``user`` (None frees it).  A player takes a free seat; the
         admin may assign any."""
         ruleset, meta = self._ruleset(game_id)
-        if seat not in ruleset.seats:
-            raise CourierError("error.unknown_seat", seat=seat, seats=", ".join(ruleset.seats))
+        seat = resolve_seat(ruleset, seat)
         current = self.store.seats(game_id).get(seat, {}).get("user_id")
         is_admin = by_user is not None and by_user == meta["admin_user"]
         own_move = user == by_user and current in (None, by_user)
@@ -213,12 +189,27 @@ class Service:
 
     def legal(self, game_id: str, seat: str) -> Choice:
         ruleset, _ = self._ruleset(game_id)
+        seat = resolve_seat(ruleset, seat)
         state = self._load(ruleset, game_id, None)
         return ruleset.legal_actions(state.game, seat)
 
     def view(self, game_id: str, seat: str | None, at: int | None = None) -> Any:
         ruleset, _ = self._ruleset(game_id)
         return ruleset.view(self._load(ruleset, game_id, at).game, seat)
+
+    def decision(self, game_id: str, seat: str, lang: str) -> DecisionView:
+        """What ``seat`` is asked now, with every choice's text, label, description and
+        slots and the menu tree, in ``lang``."""
+        ruleset, _ = self._ruleset(game_id)
+        seat = resolve_seat(ruleset, seat)
+        choice = ruleset.legal_actions(self._load(ruleset, game_id, None).game, seat)
+        return decision_view(seat, choice, ruleset.vocabulary, lang)
+
+    def resolve_seat(self, game_id: str, text: str) -> str:
+        """The seat ``text`` names, in any language or by alias (``league``, ``liga``,
+        ``lega``, ``ml``); a clear error otherwise."""
+        ruleset, _ = self._ruleset(game_id)
+        return resolve_seat(ruleset, text)
 
     def active(self, game_id: str) -> frozenset[str]:
         ruleset, _ = self._ruleset(game_id)
@@ -241,8 +232,7 @@ class Service:
         """Carry out one command for ``seat``; raises a ``CourierError`` and appends
         nothing when it is not allowed."""
         ruleset, meta = self._ruleset(game_id)
-        if seat not in ruleset.seats:
-            raise CourierError("error.unknown_seat", seat=seat, seats=", ".join(ruleset.seats))
+        seat = resolve_seat(ruleset, seat)
         self._check_permission(game_id, meta, seat, user)
         state = self._load(ruleset, game_id, None)
         if expected_head is not None and expected_head != state.seq:
@@ -267,28 +257,29 @@ class Service:
     def _commit(self, ruleset: Ruleset[Any], game_id: str, before: KernelState,
                 batch: list[Event], seat: str | None, user: str | None,
                 active_before: frozenset[str]) -> Result:
-        rows = self._append(game_id, before.seq, batch, seat, user)
-        records = [to_record(ruleset, r) for r in rows]
-        try:
-            state = Folder(ruleset, before).apply_all(records)
-        except NeedsFullFold:
-            state = self._load(ruleset, game_id, records[-1].seq)
+        """Append ``batch`` and, in the same transaction, the notices it causes."""
+        now = self.clock()
+        folded: list[tuple[list[Recorded], KernelState]] = []
+
+        def notices(rows: list[StoredEvent]) -> list[NewNotice]:
+            records = [to_record(ruleset, r) for r in rows]
+            try:
+                state = Folder(ruleset, before).apply_all(records)
+            except NeedsFullFold:
+                state = self._load_from_store(ruleset, game_id, records[-1].seq, latest=False)
+            folded.append((records, state))
+            return notices_for(ruleset, records, state, active_before,
+                               self.store.last_notice_seq(game_id, "turn"),
+                               self.deadline(game_id), now)
+
+        new = [NewEvent(e.type, e.version, payload_json(e), seat, user, now) for e in batch]
+        self.store.append(game_id, before.seq, new, notices)
+        records, state = folded[-1]
         self._latest[game_id] = ((records[-1].seq, records[-1].hash), state)
         active = ruleset.active_seats(state.game)
-        over = ruleset.is_over(state.game)
         if self.snapshots and active != active_before:
             self.store.put_snapshot(game_id, state.seq, ruleset.version, pickle.dumps(state))
-        self._announce(game_id, records, active, active_before, over)
-        return Result(game_id, records, active, over, state.seq, state)
-
-    def _announce(self, game_id: str, records: list[Recorded], active: frozenset[str],
-                  active_before: frozenset[str], over: bool) -> None:
-        head = records[-1].seq if records else 0
-        if over:
-            self._notify(Notice(game_id, "game_over", frozenset(), head, tuple(records)))
-        elif active != active_before:
-            self._notify(Notice(game_id, "turn_ended", active_before, head, tuple(records)))
-            self._notify(Notice(game_id, "must_act", active, head))
+        return Result(game_id, records, active, ruleset.is_over(state.game), state.seq, state)
 
     def _append(self, game_id: str, expected: int, events: list[Event], seat: str | None,
                 user: str | None) -> list[StoredEvent]:
@@ -296,10 +287,51 @@ class Service:
         new = [NewEvent(e.type, e.version, payload_json(e), seat, user, now) for e in events]
         return self.store.append(game_id, expected, new)
 
+    # --- the outbox ----------------------------------------------------------------------
+    def deadline(self, game_id: str) -> float | None:
+        """Hours each decision may take before its seats are reminded (None: no deadline)."""
+        hours = self.store.setting(f"game:{game_id}", "deadline_hours")
+        return float(hours) if hours else None
+
+    def set_deadline(self, game_id: str, hours: float | None, by_user: str | None) -> None:
+        """The game's admin sets (or with None, clears) the hours a decision may take."""
+        _, meta = self._ruleset(game_id)
+        if meta["admin_user"] is not None and by_user != meta["admin_user"]:
+            raise NotSeated("error.not_admin")
+        if hours is not None and not 0 < hours <= 24 * 60:
+            raise CourierError("error.bad_deadline")
+        self.store.set_setting(f"game:{game_id}", "deadline_hours", str(hours or ""))
+
+    def notices(self, reader: str) -> list[StoredNotice]:
+        """What the front-end ``reader`` must still deliver, oldest first.  A reminder whose
+        decision was taken meanwhile is dropped (acknowledged) here."""
+        out = []
+        for notice in self.store.notices(reader, self.clock()):
+            if notice.kind == "reminder" and not self._still_waiting(notice):
+                self.store.acknowledge(reader, notice)
+                continue
+            out.append(notice)
+        return out
+
+    def acknowledge(self, reader: str, notice: StoredNotice) -> None:
+        self.store.acknowledge(reader, notice)
+
+    def start_reading(self, reader: str) -> None:
+        """A front-end seen for the first time starts at the current end of the outbox."""
+        self.store.start_reading(reader)
+
+    def _still_waiting(self, notice: StoredNotice) -> bool:
+        """The seats of ``notice`` still must decide, and have not acted since."""
+        if not set(notice.seats) & self.active(notice.game_id):
+            return False
+        return not any(isinstance(r.event, ActionTaken) and r.event.seat in notice.seats
+                       for r in self.records(notice.game_id, after=notice.seq))
+
     # --- undo ----------------------------------------------------------------------------
     def undo(self, game_id: str, seat: str, user: str | None) -> Result:
         """Undo the last command: at once when free, otherwise as a request to approve."""
         ruleset, meta = self._ruleset(game_id)
+        seat = resolve_seat(ruleset, seat)
         self._check_permission(game_id, meta, seat, user)
         state = self._load(ruleset, game_id, None)
         plan = plan_undo(state, ruleset, seat, user, self.seat_users(game_id))
@@ -308,12 +340,11 @@ class Service:
             return self._commit(ruleset, game_id, state, [Undone(to_seq=plan.to_seq)], seat,
                                 user, active)
         request = UndoRequested(seat=seat, to_seq=plan.to_seq, needs=sorted(plan.needs))
-        result = self._commit(ruleset, game_id, state, [request], seat, user, active)
-        self._notify(Notice(game_id, "undo_requested", plan.needs, result.head))
-        return result
+        return self._commit(ruleset, game_id, state, [request], seat, user, active)
 
     def vote_undo(self, game_id: str, seat: str, user: str | None, approve: bool) -> Result:
         ruleset, meta = self._ruleset(game_id)
+        seat = resolve_seat(ruleset, seat)
         self._check_permission(game_id, meta, seat, user)
         state = self._load(ruleset, game_id, None)
         request = state.undo_request
@@ -365,6 +396,17 @@ class Service:
             self.store.set_seat(new_id, seat, None)
         self.store.insert_verbatim(new_id, rows)
         return new_id, report
+
+
+def resolve_seat(ruleset: Ruleset[Any], text: str) -> str:
+    if text in ruleset.seats:
+        return text
+    vocab = ruleset.vocabulary
+    found = read_value(text, vocab.kinds[vocab.seat_kind])
+    if not isinstance(found, str) or found not in ruleset.seats:
+        raise CourierError("error.unknown_seat", seat=text,
+                           seats=ValueLabels(vocab.kinds[vocab.seat_kind], ruleset.seats))
+    return found
 
 
 def _chosen(ruleset: Ruleset[Any], game: Any, seat: str, choice: Choice,

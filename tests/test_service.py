@@ -15,7 +15,7 @@ from engine.core.messages import (
     UndoRefused,
     UnknownAction,
 )
-from engine.service import Notice, Service
+from engine.service import Service
 
 
 def head(service: Service, game: str) -> int:
@@ -76,14 +76,14 @@ def test_stale_expected_head_is_a_conflict(service: Service, duel: str) -> None:
     assert head(service, duel) == seen + 2
 
 
-def test_observers_hear_who_must_act(service: Service, duel: str) -> None:
-    heard: list[Notice] = []
-    service.subscribe(heard.append)
+def test_the_outbox_tells_who_must_act_only_when_it_changes(service: Service,
+                                                            duel: str) -> None:
+    service.start_reading("test")
     service.act(duel, "red", "alice", "add one")
-    assert heard == []  # still red's turn: nobody new is pinged
+    assert service.notices("test") == []  # still red's turn: nobody new is pinged
     service.act(duel, "red", "alice", "end turn")
-    assert [(n.kind, n.seats) for n in heard] == [("turn_ended", frozenset({"red"})),
-                                                  ("must_act", frozenset({"blue"}))]
+    assert [(n.kind, n.seats) for n in service.notices("test")] == [
+        ("turn", ("red", "blue")), ("decision", ("blue",))]
 
 
 def test_seating_rules(service: Service) -> None:

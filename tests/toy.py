@@ -153,6 +153,9 @@ class Toy(Ruleset[ToyState]):
             state.winner = event.seat
         return state
 
+    def turn_boundary(self, event: Event) -> bool:
+        return isinstance(event, TurnEnded)
+
     def active_seats(self, state: ToyState) -> frozenset[str]:
         return frozenset() if state.winner else frozenset({state.turn})
 

@@ -3,11 +3,15 @@
 The kernel keeps, beside the game's own state, what it needs for undo: the action
 batches still in effect (who acted, whether randomness or a hand-over happened) and any
 open undo request.  ``Undone(to_seq)`` removes every effective event from ``to_seq`` on;
-the folder then rebuilds from the events it kept.  Nothing is deleted from the log.
+the folder then rebuilds from the nearest checkpoint before ``to_seq`` (a copy of the
+state taken every ``CHECKPOINT_EVERY`` effective events, kept only as far back as undo
+can reach), so a log with many undos folds in linear time.  Nothing is deleted from the
+log.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -25,6 +29,7 @@ from engine.core.events import (
 from engine.core.ruleset import Ruleset
 
 UNDO_HISTORY = 50  # how many commands back undo can reach
+CHECKPOINT_EVERY = 32  # effective events between two checkpoints of the folder
 
 
 @dataclass(frozen=True)
@@ -70,19 +75,23 @@ class Folder:
         self.base = start
         self.state = self._fresh()
         self.effective: list[Recorded] = []
+        # (number of effective events folded, a copy of the state then), oldest first
+        self.checkpoints: list[tuple[int, KernelState]] = []
 
     def _fresh(self) -> KernelState:
         if self.base is None:
             return KernelState(game=self.ruleset.initial_state())
-        base = self.base
-        return KernelState(game=self.ruleset.clone(base.game), seq=base.seq,
-                           created=base.created,
-                           batches=list(base.batches),
-                           undo_request=None if base.undo_request is None else UndoRequest(
-                               **{**vars(base.undo_request),
-                                  "needs": set(base.undo_request.needs),
-                                  "approved": set(base.undo_request.approved)}),
-                           revealed=base.revealed)
+        return self.copy(self.base)
+
+    def copy(self, state: KernelState) -> KernelState:
+        """A copy sharing nothing mutable with ``state``."""
+        request = state.undo_request
+        return KernelState(game=self.ruleset.clone(state.game), seq=state.seq,
+                           created=state.created, batches=list(state.batches),
+                           undo_request=None if request is None else UndoRequest(
+                               **{**vars(request), "needs": set(request.needs),
+                                  "approved": set(request.approved)}),
+                           revealed=state.revealed)
 
     def apply_all(self, records: list[Recorded]) -> KernelState:
         for record in records:
@@ -99,7 +108,20 @@ class Folder:
         else:
             self.effective.append(record)
             self._apply_effective(state, record)
+            if len(self.effective) % CHECKPOINT_EVERY == 0:
+                self._checkpoint()
         self.state.seq = record.seq
+
+    def _checkpoint(self) -> None:
+        """Keep a copy of the state now, and forget the checkpoints undo can no longer
+        need (all but the last one before the oldest batch still in reach)."""
+        snapshot = self.copy(self.state)
+        snapshot.seq = self.effective[-1].seq
+        self.checkpoints.append((len(self.effective), snapshot))
+        if self.state.batches:
+            reach = self.state.batches[0].seq
+            while len(self.checkpoints) > 1 and self.checkpoints[1][1].seq < reach:
+                del self.checkpoints[0]
 
     def _apply_effective(self, state: KernelState, record: Recorded) -> None:
         event = record.event
@@ -122,12 +144,15 @@ class Folder:
         floor = self.base.seq if self.base is not None else 0
         if to_seq <= floor:
             raise NeedsFullFold(to_seq)
-        keep = [r for r in self.effective if r.seq < to_seq]
-        self.state = self._fresh()
-        self.effective = []
-        for record in keep:
-            self.effective.append(record)
+        kept = bisect_left([r.seq for r in self.effective], to_seq)
+        while self.checkpoints and self.checkpoints[-1][0] > kept:
+            self.checkpoints.pop()
+        start, state = (0, self._fresh()) if not self.checkpoints else (
+            self.checkpoints[-1][0], self.copy(self.checkpoints[-1][1]))
+        self.state = state
+        for record in self.effective[start:kept]:
             self._apply_effective(self.state, record)
+        del self.effective[kept:]
 
 
 def _apply_undo_vote(state: KernelState, seq: int, event: Event) -> None:

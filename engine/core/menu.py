@@ -135,7 +135,8 @@ class _Builder:
             verb = vocab.verb(action.verb)
             for slot, value in action.values:
                 kind = vocab.kinds[verb.kinds[slot]]
-                rank = 2 if kind.numeric else (0 if kind.section(value, lang) else 1)
+                sectioned = not isinstance(value, Amount) and kind.section(value, lang)
+                rank = 2 if kind.numeric else (0 if sectioned else 1)
                 ranked.setdefault(slot, rank)
         for slot in sorted(ranked, key=lambda s: ranked[s]):
             yield self.slot_key(slot)

@@ -29,6 +29,7 @@ from engine.core.vocabulary import (
     Part,
     Phrase,
     SlotValue,
+    Value,
     Vocabulary,
     tokens,
 )
@@ -168,12 +169,12 @@ class Reader:
             if len(self._patterns) > 50_000:
                 self._patterns.clear()
             self._patterns[action] = cached
-        best, got = NONE, ()
+        best, got = NONE, {}
         for pattern in cached:
             code, captured = match(typed, pattern)
             if code > best:
-                best, got = code, captured
-        return best, (action.fill(**dict(got)) if got else action)  # type: ignore[arg-type]
+                best, got = code, {k: v for k, v in captured if isinstance(v, int)}
+        return best, (action.fill(**got) if got else action)
 
     def read_any(self, typed: Phrase) -> Action | None:
         """The choice ``typed`` names in the whole vocabulary (legal or not), if any."""
@@ -325,3 +326,32 @@ class ValueLabel(Msg):
         kind = vocab.kinds.get(self.params["kind"])
         value = self.params["value"]
         return kind.label(value, lang or "en", self.params["plural"]) if kind else str(value)
+
+
+def read_value(text: str, kind: Kind) -> Value | None:
+    """The one value of ``kind`` that ``text`` names (whole words first, then unique
+    prefixes; ``liga`` and ``ml`` are the Muslim League), or None; several raise
+    ``AmbiguousAction`` with their names."""
+    typed = tokens(text)
+    if not typed:
+        return None
+    found: dict[int, list[Value]] = {EXACT: [], COMPLETE: []}
+    for value in kind.values():
+        code, _ = match(typed, (Segment(phrases=kind.phrases(value)),))
+        if code in found:
+            found[code].append(value)
+    best = found[EXACT] or found[COMPLETE]
+    if len(best) > 1:
+        raise AmbiguousAction(text, ValueLabels(kind, best), [str(v) for v in best])
+    return best[0] if best else None
+
+
+class ValueLabels(Msg):
+    """Values of a kind listed by their names, in the reader's language."""
+
+    def __init__(self, kind: Kind, values: Sequence[Value]) -> None:
+        super().__init__("parse.values", kind=kind, values=tuple(values))
+
+    def render(self, lang: str | None = None) -> str:
+        kind: Kind = self.params["kind"]
+        return ", ".join(f"“{kind.label(v, lang or 'en')}”" for v in self.params["values"])

@@ -110,6 +110,11 @@ class Ruleset(ABC, Generic[S]):
         e-mail and screen readers)."""
         return self.summary(state, lang)
 
+    def turn_boundary(self, event: Event) -> bool:
+        """``event`` begins a new card, round or turn: what came before it is a turn whose
+        digest front-ends post (DESIGN.md §5)."""
+        return False
+
     def narrate(self, state: S, records: Sequence[Recorded], lang: str) -> str:
         """What ``records`` did, in plain language; ``state`` is the state after them."""
         return "\n".join(f"{r.seq} {r.type}" for r in records)

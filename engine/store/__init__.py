@@ -1,5 +1,5 @@
 """The event store.  SQLite through sqlite-utils is the embedded default."""
 
-from engine.store.sqlite import NewEvent, Store, StoredEvent
+from engine.store.sqlite import NewEvent, NewNotice, Store, StoredEvent, StoredNotice
 
-__all__ = ["NewEvent", "StoredEvent", "Store"]
+__all__ = ["NewEvent", "NewNotice", "StoredEvent", "StoredNotice", "Store"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -71,6 +71,29 @@ EVENT_COLUMNS = ("game_id", "seq", "type", "version", "payload", "actor_seat", "
                  "time", "prev_hash", "hash")
 
 
+@dataclass(frozen=True)
+class NewNotice:
+    """Something a seat must hear about, written with the events that cause it.  ``due``
+    (ISO time) makes it a reminder, delivered only from then on."""
+
+    kind: str
+    seats: tuple[str, ...]
+    data: dict[str, Any]
+    due: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredNotice:
+    id: int
+    game_id: str
+    seq: int            # the log's head once its events were appended
+    kind: str
+    seats: tuple[str, ...]
+    data: dict[str, Any]
+    due: str | None
+    created: str
+
+
 class Store:
     """The SQLite store.  One connection per thread; safe across processes (WAL)."""
 
@@ -119,6 +142,15 @@ class Store:
                             if_not_exists=True)
         db.table("snapshots").create({"game_id": str, "seq": int, "ruleset_version": str,
                                 "data": bytes}, pk=("game_id", "seq"), if_not_exists=True)
+        # the outbox (DESIGN.md §4): notices, each front-end's cursor, reminders it sent
+        db.execute("CREATE TABLE IF NOT EXISTS notices (id INTEGER PRIMARY KEY AUTOINCREMENT, "
+                   "game_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, "
+                   "seats TEXT NOT NULL, data TEXT NOT NULL, due TEXT, created TEXT NOT NULL)")
+        db.execute("CREATE INDEX IF NOT EXISTS notices_due ON notices (due)")
+        db.table("cursors").create({"reader": str, "position": int}, pk="reader",
+                                   if_not_exists=True)
+        db.table("reminders_sent").create({"reader": str, "notice_id": int},
+                                          pk=("reader", "notice_id"), if_not_exists=True)
         db.executescript(SCHEMA_TRIGGERS)
 
     # --- games, seats, settings ----------------------------------------------------------
@@ -160,9 +192,11 @@ class Store:
                               "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
         return (row[0], row[1]) if row else (0, GENESIS_HASH)
 
-    def append(self, game_id: str, expected_head: int,
-               events: Sequence[NewEvent]) -> list[StoredEvent]:
-        """Append ``events`` after ``expected_head`` in one transaction, or raise Conflict."""
+    def append(self, game_id: str, expected_head: int, events: Sequence[NewEvent],
+               notices: Sequence[NewNotice] | Callable[[list[StoredEvent]], Sequence[NewNotice]]
+               = ()) -> list[StoredEvent]:
+        """Append ``events`` after ``expected_head``, and the ``notices`` they cause (given,
+        or made from the rows about to be written), in one transaction, or raise Conflict."""
         db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -171,6 +205,13 @@ class Store:
                 raise Conflict(expected_head, head)
             rows = _chain(game_id, head, prev, events)
             db.table("events").insert_all([r.as_dict() for r in rows])
+            now = rows[-1].time if rows else ""
+            for notice in (notices(rows) if callable(notices) else notices):
+                db.execute("INSERT INTO notices (game_id, seq, kind, seats, data, due, created) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           [game_id, rows[-1].seq if rows else head, notice.kind,
+                            json.dumps(list(notice.seats)), json.dumps(notice.data, sort_keys=True),
+                            notice.due, now])
             db.execute("COMMIT")
         except BaseException:
             if db.conn.in_transaction:
@@ -202,6 +243,47 @@ class Store:
             if db.conn.in_transaction:
                 db.execute("ROLLBACK")
             raise
+
+    # --- the outbox --------------------------------------------------------------------------
+    def notices(self, reader: str, now: str, limit: int = 500) -> list[StoredNotice]:
+        """What ``reader`` (a front-end) has not yet handled: every notice after its cursor,
+        and every reminder due by ``now`` that it has not sent, in order."""
+        position = self.cursor(reader)
+        rows = self.db.execute(
+            "SELECT id, game_id, seq, kind, seats, data, due, created FROM notices WHERE "
+            "(due IS NULL AND id > ?) OR (due IS NOT NULL AND due <= ? AND id NOT IN "
+            "(SELECT notice_id FROM reminders_sent WHERE reader = ?)) ORDER BY id LIMIT ?",
+            [position, now, reader, limit]).fetchall()
+        return [StoredNotice(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), json.loads(r[5]),
+                             r[6], r[7]) for r in rows]
+
+    def last_notice_seq(self, game_id: str, kind: str) -> int:
+        """The head at the game's latest notice of ``kind`` (0 if none)."""
+        row = self.db.execute("SELECT MAX(seq) FROM notices WHERE game_id = ? AND kind = ?",
+                              [game_id, kind]).fetchone()
+        return int(row[0] or 0)
+
+    def cursor(self, reader: str) -> int:
+        row = self.db.execute("SELECT position FROM cursors WHERE reader = ?", [reader]).fetchone()
+        return int(row[0]) if row else 0
+
+    def acknowledge(self, reader: str, notice: StoredNotice) -> None:
+        """``reader`` has handled ``notice``: it is never given to it again."""
+        with self.db.conn:
+            if notice.due is None:
+                self.db.execute("INSERT INTO cursors (reader, position) VALUES (?, ?) "
+                                "ON CONFLICT (reader) DO UPDATE SET position = "
+                                "MAX(position, excluded.position)", [reader, notice.id])
+            else:
+                self.db.execute("INSERT OR IGNORE INTO reminders_sent (reader, notice_id) "
+                                "VALUES (?, ?)", [reader, notice.id])
+
+    def start_reading(self, reader: str) -> None:
+        """A new front-end starts at the current end of the outbox (not at its start)."""
+        with self.db.conn:
+            last = self.db.execute("SELECT COALESCE(MAX(id), 0) FROM notices").fetchone()[0]
+            self.db.execute("INSERT OR IGNORE INTO cursors (reader, position) VALUES (?, ?)",
+                            [reader, last])
 
     # --- snapshots (a cache, never the record) --------------------------------------------
     def put_snapshot(self, game_id: str, seq: int, ruleset_version: str, data: bytes) -> None:

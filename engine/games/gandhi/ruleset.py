@@ -138,5 +138,9 @@ class Gandhi(Ruleset[GandhiState]):
     def summary(self, state: GandhiState, lang: str) -> str:
         return summary(state, lang)
 
+    def turn_boundary(self, event: Event) -> bool:
+        """A new card's turn or a Campaign Round begins (2.3, 6.0)."""
+        return event.type in ("CardTurnBegan", "CampaignBegan")
+
     def narrate(self, state: GandhiState, records: Sequence[Recorded], lang: str) -> str:
         return digest_text(state, records, lang)

@@ -1,0 +1,65 @@
+"""What a command makes someone hear about (DESIGN.md §4, the outbox).
+
+The service writes these notices in the same transaction as the events that cause them;
+every front-end reads them through its own cursor, so a move made in one front-end
+reaches the seats of every other, and nothing is lost or sent twice across restarts.
+
+- ``decision``: the seats who must decide now (when that set changes);
+- ``reminder``: the same, due when the game's deadline for the decision passes;
+- ``turn``: a card, Campaign or turn is over (``since``: where the last one ended), so
+  front-ends post its digest and picture;
+- ``undo_requested`` (the seats whose consent it needs), ``undo_decided`` (approved,
+  denied or done), ``game_over``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from engine.core.events import Recorded, UndoApproved, UndoDenied, Undone, UndoRequested
+from engine.core.fold import KernelState
+from engine.core.ruleset import Ruleset
+from engine.store import NewNotice
+
+
+def notices_for(ruleset: Ruleset[Any], records: Sequence[Recorded], after: KernelState,
+                active_before: frozenset[str], last_turn: int, deadline_hours: float | None,
+                now: str) -> list[NewNotice]:
+    """The notices of one appended batch (``after`` is the state it led to)."""
+    out: list[NewNotice] = []
+    everyone = tuple(ruleset.seats)
+    over = ruleset.is_over(after.game)
+    if any(ruleset.turn_boundary(r.event) for r in records) or over:
+        out.append(NewNotice("turn", everyone, {"since": last_turn}))
+    out += _undo_notices(records)
+    if over:
+        return [*out, NewNotice("game_over", everyone, {})]
+    active = ruleset.active_seats(after.game)
+    if active and active != active_before:
+        seats = tuple(sorted(active))
+        out.append(NewNotice("decision", seats, {}))
+        if deadline_hours:
+            due = datetime.fromisoformat(now) + timedelta(hours=deadline_hours)
+            out.append(NewNotice("reminder", seats, {"hours": deadline_hours},
+                                 due=due.isoformat(timespec="milliseconds")))
+    return out
+
+
+def _undo_notices(records: Sequence[Recorded]) -> list[NewNotice]:
+    out: list[NewNotice] = []
+    for record in records:
+        event = record.event
+        if isinstance(event, UndoRequested):
+            out.append(NewNotice("undo_requested", tuple(event.needs),
+                                 {"by": event.seat, "to_seq": event.to_seq}))
+        elif isinstance(event, UndoDenied):
+            out.append(NewNotice("undo_decided", (), {"by": event.seat, "outcome": "denied"}))
+        elif isinstance(event, Undone) and not any(isinstance(r.event, UndoApproved)
+                                                   for r in records):
+            out.append(NewNotice("undo_decided", (), {"outcome": "done", "to_seq": event.to_seq}))
+        elif isinstance(event, UndoApproved) and any(isinstance(r.event, Undone)
+                                                     for r in records):
+            out.append(NewNotice("undo_decided", (), {"by": event.seat, "outcome": "approved"}))
+    return out
