@@ -132,13 +132,13 @@ def test_5_card_11_shaded_gandhi_and_3_activists_to_any_spaces_the_rest_to_avail
         state, "ml_activists")
     seat, texts = asked(state)
     assert seat == "congress" and "done" not in texts
-    assert "gandhi Bihar" in texts and "congress Rail Karachi-Indus" in texts
-    assert "league Hyderabad" in texts
-    choose(state, "congress", "congress Punjab")
+    assert "Gandhi to Bihar" in texts and "congress activist to Railway Karachi–Samasata" in texts
+    assert "muslim league activist to Hyderabad" in texts
+    choose(state, "congress", "congress Punjab")           # the old texts still read
     choose(state, "congress", "gandhi Bihar")
-    choose(state, "congress", "league Sind")
+    choose(state, "congress", "league activist to Sind")
     _, texts = asked(state)
-    assert not any(t.startswith("gandhi") for t in texts)
+    assert not any(t.startswith("Gandhi") for t in texts)
     events = choose(state, "congress", "congress Rail Karachi-Indus")
     assert pieces(state, "bihar") == {"gandhi": 1}
     assert pieces(state, "punjab") == {"congress_activists": 1}
@@ -183,7 +183,8 @@ def test_8_8_4_example_card_16_unrest_is_not_optional_and_base_removed_from_sele
     assert state.space("punjab").unrest == 1
     seat, texts = asked(state)
     assert seat == "congress"
-    assert sorted(texts) == ["remove league base Punjab", "remove rev base Sind"]
+    assert sorted(texts) == ["remove muslim league base in Punjab",
+                             "remove revolutionary base in Sind"]
     free = available(state, "rev_bases")
     events = choose(state, "congress", "remove rev base Sind")
     assert pieces(state, "sind") == {} and available(state, "rev_bases") == free + 1
@@ -213,9 +214,11 @@ def test_5_card_16_shaded_up_to_2_bases_to_muslim_provinces_with_room() -> None:
     state, _ = playing("16", "shaded", spaces, faction="muslim_league")
     seat, texts = asked(state)
     assert seat == "muslim_league" and "done" in texts
-    assert "league base Punjab" in texts and "rev base Baluchistan" in texts
-    for t in ("league base Sind", "league base Assam", "league base Bihar",
-              "league base Calcutta", "league base Jammu & Kashmir"):
+    assert "muslim league base in Punjab" in texts
+    assert "revolutionary base in Baluchistan" in texts
+    for t in ("muslim league base in Sind", "muslim league base in Assam",
+              "muslim league base in Bihar", "muslim league base in Calcutta",
+              "muslim league base in Jammu & Kashmir"):
         assert t not in texts
     choose(state, "muslim_league", "league base Punjab")
     events = choose(state, "muslim_league", "league base Punjab")  # Pop 2: room for both
@@ -242,8 +245,8 @@ def test_5_card_18_unshaded_1_base_then_that_space_and_1_adjacent_toward_active_
               "karachi": {"support": 2}, "baluchistan": {"support": -1}}
     state, _ = playing("18", "unshaded", spaces)
     _, texts = asked(state)
-    assert "league base Sind" in texts and "rev base Hyderabad" in texts
-    assert "league base Punjab" not in texts and "done" not in texts
+    assert "muslim league base in Sind" in texts and "revolutionary base in Hyderabad" in texts
+    assert "muslim league base in Punjab" not in texts and "done" not in texts
     assert not any("Rail" in t for t in texts)   # 1.4.2 Railways hold no Bases
     choose(state, "raj", "league base Sind")
     assert pieces(state, "sind") == {"ml_bases": 1} and state.space("sind").support == 1
@@ -277,8 +280,9 @@ def test_5_1_2_card_18_unshaded_the_base_goes_where_it_and_an_adjacent_space_can
               "west_bengal": {"support": 2}}
     state, _ = playing("18", "unshaded", spaces)
     _, texts = asked(state)
-    assert "league base Sind" in texts and "rev base Bihar" in texts
-    assert not {"league base Karachi", "rev base Karachi", "league base Calcutta"} & set(texts)
+    assert "muslim league base in Sind" in texts and "revolutionary base in Bihar" in texts
+    assert not {"muslim league base in Karachi", "revolutionary base in Karachi",
+                "muslim league base in Calcutta"} & set(texts)
 
 
 def test_5_card_18_shaded_unity_plus_1_and_up_to_4_activists_in_muslim_spaces() -> None:
@@ -286,8 +290,10 @@ def test_5_card_18_shaded_unity_plus_1_and_up_to_4_activists_in_muslim_spaces() 
     state, _ = playing("18", "shaded", {}, faction="muslim_league", unity=2)
     assert state.unity == 3
     _, texts = asked(state)
-    assert "congress Punjab" in texts and "league Calcutta" in texts and "done" in texts
-    assert "congress Bihar" not in texts and "league Delhi" not in texts
+    assert "congress activist in Punjab" in texts and "done" in texts
+    assert "muslim league activist in Calcutta" in texts
+    assert "congress activist in Bihar" not in texts
+    assert "muslim league activist in Delhi" not in texts
     choose(state, "muslim_league", "league Punjab")
     choose(state, "muslim_league", "congress Calcutta")
     events = choose(state, "muslim_league", "done")
@@ -315,8 +321,8 @@ def test_5_card_28_unshaded_unity_minus_1_league_or_rev_base_and_2_levels_to_sup
                                           "sind": {"pieces": {"rev_bases": 1}}}, unity=3)
     assert state.unity == 2
     _, texts = asked(state)
-    assert "league base Bihar" in texts and "rev base Bihar" in texts
-    assert "rev base Sind" not in texts and "done" not in texts
+    assert "muslim league base in Bihar" in texts and "revolutionary base in Bihar" in texts
+    assert "revolutionary base in Sind" not in texts and "done" not in texts
     events = choose(state, "raj", "rev base Bihar")
     assert pieces(state, "bihar") == {"rev_bases": 1}
     assert state.space("bihar").support == 0
@@ -328,8 +334,9 @@ def test_5_1_2_card_28_unshaded_the_base_goes_where_the_2_levels_can_be_shifted(
     Karachi at Active Support, nor Bihar at Passive Support) while there is one."""
     state, _ = playing("28", "unshaded", {"karachi": {"support": 2}, "bihar": {"support": 1}})
     _, texts = asked(state)
-    assert "league base Sind" in texts and "rev base Punjab" in texts
-    assert not {"league base Karachi", "rev base Karachi", "league base Bihar"} & set(texts)
+    assert "muslim league base in Sind" in texts and "revolutionary base in Punjab" in texts
+    assert not {"muslim league base in Karachi", "revolutionary base in Karachi",
+                "muslim league base in Bihar"} & set(texts)
 
 
 def test_5_1_2_card_28_unshaded_no_base_anywhere_still_shifts_a_space_that_can_shift() -> None:
@@ -371,8 +378,8 @@ def test_5_card_29_unshaded_remove_1_muslim_state_and_congress_or_league_ineligi
     state, _ = playing("29", "unshaded", {"sind": {"muslim_state": True},
                                           "bihar": {"muslim_state": True}})
     _, texts = asked(state)
-    assert sorted(texts) == ["remove state Bihar", "remove state Sind"]
-    choose(state, "raj", "remove state Sind")
+    assert sorted(texts) == ["remove muslim state in Bihar", "remove muslim state in Sind"]
+    choose(state, "raj", "remove muslim state Sind")
     assert not state.space("sind").muslim_state and state.space("bihar").muslim_state
     _, texts = asked(state)
     assert sorted(texts) == ["ineligible congress", "ineligible muslim league"]
@@ -399,9 +406,10 @@ def test_5_card_29_shaded_muslim_state_in_province_without_raj_control_troops_to
     state, _ = playing("29", "shaded", spaces, faction="muslim_league")
     seat, texts = asked(state)
     assert seat == "muslim_league"
-    assert "state Bihar" in texts and "league base Bihar" in texts and "rev base Bihar" in texts
-    assert "state Punjab" not in texts and "league base Punjab" not in texts
-    assert "state Sind" not in texts and "league base Sind" not in texts
+    assert "state Bihar" in texts and "muslim league base in Bihar" in texts
+    assert "revolutionary base in Bihar" in texts
+    assert "state Punjab" not in texts and "muslim league base in Punjab" not in texts
+    assert "state Sind" not in texts and "muslim league base in Sind" not in texts
     assert "state Hyderabad" not in texts and "state Delhi" not in texts
     choose(state, "muslim_league", "state Bihar")
     seat, texts = asked(state)
@@ -485,15 +493,15 @@ def test_5_card_38_unshaded_remove_muslim_state_or_any_base_then_passive_support
               "bihar": {"pieces": {"ml_bases": 1, "rev_bases": 1}, "support": -1}}
     state, _ = playing("38", "unshaded", spaces)
     _, texts = asked(state)
-    assert sorted(texts) == ["remove league base Bihar", "remove rev base Bihar",
-                             "remove state Punjab"]
+    assert sorted(texts) == ["remove muslim league base in Bihar", "remove muslim state in Punjab",
+                             "remove revolutionary base in Bihar"]
     events = choose(state, "raj", "remove rev base Bihar")
     assert pieces(state, "bihar") == {"ml_bases": 1} and state.space("bihar").support == 1
     assert state.space("punjab").muslim_state and state.space("punjab").support == -2
     ended(state, events, "raj")
 
     state, _ = playing("38", "unshaded", spaces)
-    events = choose(state, "raj", "remove state Punjab")
+    events = choose(state, "raj", "remove muslim state Punjab")
     assert not state.space("punjab").muslim_state and state.space("punjab").support == 1
     ended(state, events, "raj")
 
@@ -541,11 +549,12 @@ def test_5_card_39_unshaded_2_muslim_spaces_1_activist_per_cube_or_guerrilla() -
     assert pieces(state, "sind") == {"sepoys": 1, "ml_activists": 1}
     choose(state, "raj", "in Punjab")                   # 3 cubes/Guerrillas: 3 Activists
     _, texts = asked(state)
-    assert sorted(texts) == ["remove congress Punjab", "remove league Punjab"]
+    assert sorted(texts) == ["remove congress activist in Punjab",
+                             "remove muslim league activist in Punjab"]
     choose(state, "raj", "remove congress Punjab")
-    choose(state, "raj", "remove congress Punjab")
+    choose(state, "raj", "remove congress activist in Punjab")
     _, texts = asked(state)
-    assert texts == ["remove league Punjab"]
+    assert texts == ["remove muslim league activist in Punjab"]
     events = choose(state, "raj", "remove league Punjab")
     assert pieces(state, "punjab") == {"troops": 2, "guerrillas_underground": 1,
                                        "ml_activists": 1}
@@ -563,8 +572,9 @@ def test_5_card_39_shaded_1_muslim_space_up_to_3_sepoys_or_guerrillas_become_act
               "bihar": {"pieces": {"sepoys": 1}}}
     state, _ = playing("39", "shaded", spaces, faction="muslim_league")
     _, texts = asked(state)
-    assert "league for sepoy Punjab" in texts and "congress for active Punjab" in texts
-    assert "league for sepoy Sind" in texts and "done" in texts
+    assert "muslim league activist for sepoy in Punjab" in texts
+    assert "congress activist for active guerrilla in Punjab" in texts
+    assert "muslim league activist for sepoy in Sind" in texts and "done" in texts
     assert not any("Bihar" in t or "troop" in t for t in texts)
     choose(state, "muslim_league", "league for sepoy Punjab")
     _, texts = asked(state)
@@ -613,9 +623,10 @@ def test_5_card_61_shaded_unity_to_3_and_up_to_2_bases_to_provinces_without_raj_
     state, _ = playing("61", "shaded", spaces, faction="muslim_league", unity=5)
     assert state.unity == 3
     _, texts = asked(state)
-    assert "league base Bihar" in texts and "rev base Assam" in texts and "done" in texts
-    for t in ("league base Punjab", "league base Sind", "league base Delhi",
-              "league base Hyderabad"):
+    assert "muslim league base in Bihar" in texts and "revolutionary base in Assam" in texts
+    assert "done" in texts
+    for t in ("muslim league base in Punjab", "muslim league base in Sind",
+              "muslim league base in Delhi", "muslim league base in Hyderabad"):
         assert t not in texts
     choose(state, "muslim_league", "league base Bihar")
     events = choose(state, "muslim_league", "rev base Assam")
@@ -642,8 +653,8 @@ def test_5_card_67_unshaded_up_to_3_states_toward_support_then_remove_1_muslim_s
     assert state.space("hyderabad").support == 0 and state.space("sind").support == 1
     choose(state, "raj", "done")
     _, texts = asked(state)
-    assert texts == ["remove state Sind"]        # not optional
-    events = choose(state, "raj", "remove state Sind")
+    assert texts == ["remove muslim state in Sind"]        # not optional
+    events = choose(state, "raj", "remove muslim state in Sind")
     assert not state.space("sind").muslim_state
     ended(state, events, "raj")
 
@@ -663,7 +674,7 @@ def test_5_card_67_shaded_up_to_3_states_toward_opposition_then_up_to_4_sepoys_f
     assert state.space("mysore").support == -1 and state.space("hyderabad").support == -2
     choose(state, "congress", "done")
     _, texts = asked(state)
-    assert sorted(texts) == ["done", "remove sepoy Hyderabad", "remove sepoy Mysore"]
+    assert sorted(texts) == ["done", "remove sepoy in Hyderabad", "remove sepoy in Mysore"]
     for _ in range(3):
         choose(state, "congress", "remove sepoy Hyderabad")
     events = choose(state, "congress", "remove sepoy Mysore")     # the 4th: over
@@ -687,7 +698,8 @@ def test_5_card_39_shaded_no_activist_available_the_piece_is_removed_instead() -
               "bihar": {"pieces": {"congress_activists": 16, "ml_activists": 16}}}
     state, _ = playing("39", "shaded", spaces, faction="congress")
     _, texts = asked(state)
-    assert sorted(texts) == ["done", "remove sepoy Punjab", "remove underground Punjab"]
+    assert sorted(texts) == ["done", "remove sepoy in Punjab",
+                             "remove underground guerrilla in Punjab"]
     choose(state, "congress", "remove underground Punjab")
     events = choose(state, "congress", "done")
     assert pieces(state, "punjab") == {"sepoys": 1}
@@ -699,7 +711,7 @@ def test_5_card_11_shaded_gandhi_already_free_only_the_activists_are_released() 
     state, _ = playing("11", "shaded", {"delhi": {"pieces": {"gandhi": 1}}},
                        jail={"ml_activists": 1})
     _, texts = asked(state)
-    assert not any(t.startswith("gandhi") for t in texts) and "done" not in texts
+    assert not any(t.startswith("Gandhi") for t in texts) and "done" not in texts
     events = choose(state, "raj", "league Delhi")
     assert pieces(state, "delhi") == {"gandhi": 1, "ml_activists": 1} and state.jail == {}
     ended(state, events, "raj")

@@ -60,11 +60,16 @@ from engine.games.gandhi.scripts.choices import (
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED, finish
+from engine.games.gandhi.vocabulary import verbs
 
 PASSIVE_SUPPORT, PASSIVE_OPPOSITION = 1, -1  # 1.6.1
-ACTIVISTS = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}  # 1.3.9 not Gandhi
-BASES = {ML_BASES: "league base", REV_BASES: "rev base"}
-GUERRILLA_WORDS = {GUERRILLAS_ACTIVE: "active", GUERRILLAS_UNDERGROUND: "underground"}
+ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)  # 1.3.9 not Gandhi
+BASES = (ML_BASES, REV_BASES)
+# ``muslim league base in Sind``, ``Gandhi to Bihar``, ``remove sepoy in Punjab``,
+# ``remove muslim state in Sind``, ``muslim league activist for sepoy in Punjab``...
+PIECE_IN, PIECE_TO, PLACE_KIND, REMOVE_PIECE_IN, REMOVE_MARKER_IN, REPLACE_WITH, INELIGIBLE = \
+    verbs("piece_in", "piece_to", "place_kind", "remove_piece_in", "remove_marker_in",
+          "replace_with", "ineligible")
 
 
 def msg(key: str, **params: Any) -> Msg:
@@ -124,13 +129,11 @@ def base_placements(state: GandhiState, spaces: list[str]) -> list[Action]:
     Population in Bases)."""
     kinds = [k for k in BASES if in_box(state, "available", k)]
     rooms = base_rooms(state)
-    return [Action(f"{BASES[k]} {space_text(board(state), s)}", args=(k, s))
-            for s in spaces if rooms[s] > 0 for k in kinds]
+    return [PIECE_IN(piece=k, space=s) for s in spaces if rooms[s] > 0 for k in kinds]
 
 
 def place_base(action: Action) -> list[Event]:
-    kind, sid = action.args
-    return [PiecesPlaced(space=sid, kind=kind, count=1)]
+    return [PiecesPlaced(space=action["space"], kind=action["piece"], count=1)]
 
 
 def remove_state(sid: str) -> list[Event]:
@@ -165,7 +168,7 @@ def c5u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     """#5 unshaded: remove a Muslim State if present, shift 2 levels toward Active
     Support."""
-    sid = action.args[0]
+    sid = action["space"]
     gone = remove_state(sid) if state.space(sid).muslim_state else []
     return [*gone, *support(state, sid, +2), *note(picked=[sid])]
 
@@ -184,7 +187,7 @@ def c5s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     if action.verb == "done":
         return stop()
-    sid = action.args[0]
+    sid = action["space"]
     return [*set_support(state, sid, PASSIVE_OPPOSITION), *note(picked=[*picked(data), sid])]
 
 
@@ -205,17 +208,16 @@ def c11s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     b = board(state)
     out = []
     if in_box(state, "jail", GANDHI):
-        out += [Action(f"gandhi {space_text(b, s)}", args=(GANDHI, s)) for s in b.spaces]
+        out += [PIECE_TO(piece=GANDHI, space=s) for s in b.spaces]
     if data["c11_released"] < 3:
-        out += [Action(f"{word} {space_text(b, s)}", args=(kind, s))
-                for kind, word in ACTIVISTS.items() if in_box(state, "jail", kind)
-                for s in b.spaces]
+        out += [PIECE_TO(piece=kind, space=s)
+                for kind in ACTIVISTS if in_box(state, "jail", kind) for s in b.spaces]
     return out
 
 
 def c11s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    kind, sid = action.args
+    kind, sid = action["piece"], action["space"]
     counted = note(c11_released=data["c11_released"] + 1) if kind != GANDHI else []
     return [PiecesPlaced(space=sid, kind=kind, count=1, source="jail"), *counted]
 
@@ -262,18 +264,16 @@ def c16u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
                   and (marker_problem(state, "unrest", s, True) is None or bases_in(state, s))]
         if spaces:
             return [*(space_action(state, s) for s in spaces), DONE]
-    return [Action(f"remove {BASES[k]} {space_text(board(state), s)}", args=(k, s))
-            for s in picked(data) for k in bases_in(state, s)]
+    return [REMOVE_PIECE_IN(piece=k, space=s) for s in picked(data) for k in bases_in(state, s)]
 
 
 def c16u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     if action.verb == "done":  # the selection is over: the Base's turn
         return note(phase="base")
-    if action.verb == "remove":
-        kind, sid = action.args
-        return [PiecesRemoved(space=sid, kind=kind, count=1), *stop()]  # 5.1.3 Available
-    sid = action.args[0]
+    if action.verb == "remove_piece_in":  # 5.1.3 to Available
+        return [PiecesRemoved(space=action["space"], kind=action["piece"], count=1), *stop()]
+    sid = action["space"]
     return [*add_unrest(state, sid), *note(picked=[*picked(data), sid])]
 
 
@@ -321,8 +321,8 @@ def base_then_shift_choices(state: GandhiState, data: dict[str, Any],
         return []
     out = base_placements(state, list(board(state).spaces))
     if out:
-        best = fullest(list(dict.fromkeys(a.args[1] for a in out)), levels)
-        return [a for a in out if a.args[1] in best]
+        best = fullest(list(dict.fromkeys(a["space"] for a in out)), levels)
+        return [a for a in out if a["space"] in best]
     return [space_action(state, s) for s in fullest(list(board(state).non_railway), levels)]
 
 
@@ -341,15 +341,14 @@ def c18u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             c18u_adjacent(state, s)))
     if len(picked(data)) >= 2:
         return []
-    return [Action(f"shift {space_text(board(state), s)}", args=(s,))
-            for s in c18u_adjacent(state, picked(data)[0])]
+    return [space_action(state, s, "shift") for s in c18u_adjacent(state, picked(data)[0])]
 
 
 def c18u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     """#18 unshaded: each space 1 level toward Active Support."""
-    sid = action.args[-1]
-    placed = place_base(action) if len(action.args) == 2 else []
+    sid = action["space"]
+    placed = place_base(action) if action.verb == "piece_in" else []
     return [*placed, *support(state, sid, +1), *note(picked=[*picked(data), sid])]
 
 
@@ -359,8 +358,7 @@ def c18s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     if over(data) or data["c18_added"] >= 4:
         return []
     b = board(state)
-    out = [Action(f"{word} {space_text(b, s)}", args=(kind, s))
-           for kind, word in ACTIVISTS.items() if in_box(state, "available", kind)
+    out = [PIECE_IN(piece=kind, space=s) for kind in ACTIVISTS if in_box(state, "available", kind)
            for s in b.spaces if muslim(state, s)]
     return [*out, DONE] if out else []
 
@@ -369,7 +367,7 @@ def c18s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     if action.verb == "done":
         return stop()
-    kind, sid = action.args
+    kind, sid = action["piece"], action["space"]
     return [PiecesPlaced(space=sid, kind=kind, count=1), *note(c18_added=data["c18_added"] + 1)]
 
 
@@ -398,8 +396,8 @@ def c28u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 def c28u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     """#28 unshaded: that space 2 levels toward Active Support."""
-    sid = action.args[-1]
-    placed = place_base(action) if len(action.args) == 2 else []
+    sid = action["space"]
+    placed = place_base(action) if action.verb == "piece_in" else []
     return [*placed, *support(state, sid, +2), *note(picked=[sid])]
 
 
@@ -414,7 +412,7 @@ def c28s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c28s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     return [*support(state, sid, -1), *note(picked=[sid])]
 
 
@@ -430,12 +428,9 @@ def card_28(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 # --- #29 Government of India Act 1935 -----------------------------------------------------
 
-NV_WORDS = {CONGRESS: "congress", MUSLIM_LEAGUE: "muslim league"}  # as the edits say
-
 
 def remove_state_actions(state: GandhiState) -> list[Action]:
-    b = board(state)
-    return [Action(f"remove state {space_text(b, s)}", args=(s,)) for s in muslim_states(state)]
+    return [REMOVE_MARKER_IN(marker="muslim_state", space=s) for s in muslim_states(state)]
 
 
 def c29u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -444,15 +439,15 @@ def c29u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     if data["phase"] == "":
         return remove_state_actions(state) or c29u_choices(state, {**data, "phase": "who"})
     if data["phase"] == "who":
-        return [Action(f"ineligible {word}", args=(f,)) for f, word in NV_WORDS.items()]
+        return [INELIGIBLE(faction=f) for f in (CONGRESS, MUSLIM_LEAGUE)]
     return []
 
 
 def c29u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    if action.verb == "remove":
-        return [*remove_state(action.args[0]), *note(phase="who")]
-    return [EligibilityMarked(faction=action.args[0], eligible=False), *stop()]
+    if action.verb == "remove_marker_in":
+        return [*remove_state(action["space"]), *note(phase="who")]
+    return [EligibilityMarked(faction=action["faction"], eligible=False), *stop()]
 
 
 def c29u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
@@ -461,8 +456,7 @@ def c29u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
 
 
 def new_state_actions(state: GandhiState, spaces: list[str]) -> list[Action]:
-    b = board(state)
-    return [Action(f"state {space_text(b, s)}", args=(s,)) for s in spaces]
+    return [space_action(state, s, "state") for s in spaces]
 
 
 def c29s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -476,8 +470,8 @@ def c29s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c29s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    if action.verb == "state":
-        return [*muslim_state(state, action.args[0]), *stop()]
+    if action.verb == "state_in":
+        return [*muslim_state(state, action["space"]), *stop()]
     return [*place_base(action), *stop()]
 
 
@@ -506,8 +500,8 @@ def c37u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c37u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
-    if action.verb == "state":
+    sid = action["space"]
+    if action.verb == "state_in":
         return [*muslim_state(state, sid), *note(phase="set")]
     return [*set_support(state, sid, PASSIVE_SUPPORT), *note(picked=[*picked(data), sid])]
 
@@ -527,7 +521,7 @@ def c37s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     """#37 shaded: then a Revolutionaries Base there, if one is Available and there is
     room (5.1.1, 1.4.2)."""
-    sid = action.args[0]
+    sid = action["space"]
     base = ([PiecesPlaced(space=sid, kind=REV_BASES, count=1)]
             if in_box(state, "available", REV_BASES) and base_rooms(state)[sid] > 0 else [])
     return [*remove_state(sid), *base, *note(picked=[sid])]
@@ -546,28 +540,26 @@ def card_37(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 # --- #38 Lahore Resolution ----------------------------------------------------------------
 
-OUT_WORDS = {SEPOYS: "sepoy", CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league",
-             GANDHI: "gandhi", GUERRILLAS: "guerrilla", ML_BASES: "league base",
-             REV_BASES: "rev base"}  # Troops never enter a State (1.4.2)
+# the pieces that may come from Out of Play into a State: Troops never enter one (1.4.2)
+OUT_KINDS = (SEPOYS, CONGRESS_ACTIVISTS, ML_ACTIVISTS, GANDHI, GUERRILLAS, ML_BASES, REV_BASES)
 
 
 def c38u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     """#38 unshaded: "Remove 1 Muslim State or any 1 Base"."""
     if picked(data):
         return []
-    b = board(state)
     return [*remove_state_actions(state),
-            *(Action(f"remove {BASES[k]} {space_text(b, s)}", args=(s, k))
-              for s in b.spaces for k in bases_in(state, s))]
+            *(REMOVE_PIECE_IN(piece=k, space=s)
+              for s in board(state).spaces for k in bases_in(state, s))]
 
 
 def c38u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     """#38 unshaded: then that space to Passive Support (a Base on a Railway is
     impossible: 1.4.2)."""
-    sid = action.args[0]
-    gone = (remove_state(sid) if action.words[1] == "state"
-            else [PiecesRemoved(space=sid, kind=action.args[1], count=1)])
+    sid = action["space"]
+    gone = (remove_state(sid) if action.verb == "remove_marker_in"
+            else [PiecesRemoved(space=sid, kind=action["piece"], count=1)])
     return [*gone, *set_support(state, sid, PASSIVE_SUPPORT), *note(picked=[sid])]
 
 
@@ -580,16 +572,16 @@ def c38s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
         return []
     sid = picked(data)[0]
     room = base_rooms(state)[sid] > 0
-    return [Action(f"place {word}", args=(kind,)) for kind, word in OUT_WORDS.items()
+    return [PLACE_KIND(piece=kind) for kind in OUT_KINDS
             if in_box(state, "out_of_play", kind) and (kind not in BASES or room)]
 
 
 def c38s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    if action.verb == "state":
-        sid = action.args[0]
+    if action.verb == "state_in":
+        sid = action["space"]
         return [*muslim_state(state, sid), *note(phase="piece", picked=[sid])]
-    kind = action.args[0]  # 1.4.3 new Guerrillas are placed Underground
+    kind = action["piece"]  # 1.4.3 new Guerrillas are placed Underground
     placed = GUERRILLAS_UNDERGROUND if kind == GUERRILLAS else kind
     return [PiecesPlaced(space=picked(data)[0], kind=placed, count=1, source="out_of_play"),
             *stop()]
@@ -628,8 +620,7 @@ def c39u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     b = board(state)
     sid = data.get("c39_space")
     if sid:
-        return [Action(f"remove {ACTIVISTS[k]} {space_text(b, sid)}", args=(k,))
-                for k in c39_activists(state, sid)]
+        return [REMOVE_PIECE_IN(piece=k, space=sid) for k in c39_activists(state, sid)]
     if len(picked(data)) >= 2:
         return []
     return [space_action(state, s) for s in b.spaces if muslim(state, s)
@@ -638,14 +629,14 @@ def c39u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c39u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    if action.verb == "remove":
-        sid, kind = data["c39_space"], action.args[0]
+    if action.verb == "remove_piece_in":
+        sid, kind = data["c39_space"], action["piece"]
         left = data["c39_left"] - 1
         after = sum(state.space(sid).count(k) for k in ACTIVISTS) - 1
         done = left <= 0 or after <= 0
         return [PiecesRemoved(space=sid, kind=kind, count=1),
                 *note(c39_left=left, c39_space=None if done else sid)]
-    sid = action.args[0]
+    sid = action["space"]
     sp = state.space(sid)
     kinds = c39_activists(state, sid)
     most = min(c39_others(state, sid), sum(sp.count(k) for k in kinds))
@@ -680,13 +671,12 @@ def c39s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     fixed = data.get("c39_space")
     out = []
     for sid in [fixed] if fixed else [s for s in b.spaces if muslim(state, s)]:
-        for kind, word in (*GUERRILLA_WORDS.items(), (SEPOYS, "sepoy")):
+        for kind in (GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND, SEPOYS):
             if not state.space(sid).count(kind):
                 continue
-            where = f"{word} {space_text(b, sid)}"
-            out += [Action(f"{ACTIVISTS[a]} for {where}", args=(kind, sid, a)) for a in ready]
+            out += [REPLACE_WITH(piece=a, old=kind, space=sid) for a in ready]
             if not ready:
-                out.append(Action(f"remove {where}", args=(kind, sid)))
+                out.append(REMOVE_PIECE_IN(piece=kind, space=sid))
     return [*out, DONE] if out else []
 
 
@@ -694,10 +684,12 @@ def c39s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     if action.verb == "done":
         return stop()
-    kind, sid = action.args[:2]  # 5.1.3 the replaced piece goes to Available
-    events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1)]
-    if len(action.args) > 2:
-        events.append(PiecesPlaced(space=sid, kind=action.args[2], count=1))
+    replacing = action.verb == "replace_with"
+    sid = action["space"]
+    kind = action["old"] if replacing else action["piece"]
+    events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1)]  # 5.1.3 Available
+    if replacing:
+        events.append(PiecesPlaced(space=sid, kind=action["piece"], count=1))
     return [*events, *note(c39_replaced=data["c39_replaced"] + 1, c39_space=sid)]
 
 
@@ -728,7 +720,7 @@ def c61u_act(state: GandhiState, data: dict[str, Any], action: Action,
     """#61 unshaded: 1 level toward Passive Support, and Unity -1 for the space."""
     if action.verb == "done":
         return stop()
-    sid = action.args[0]
+    sid = action["space"]
     shift = toward(state.space(sid).support, PASSIVE_SUPPORT)
     return [*support(state, sid, shift), *track(state, "unity", -1),
             *note(picked=[*picked(data), sid])]
@@ -747,7 +739,7 @@ def c61s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     if action.verb == "done":
         return stop()
-    return [*place_base(action), *note(picked=[*picked(data), action.args[1]])]
+    return [*place_base(action), *note(picked=[*picked(data), action["space"]])]
 
 
 PARTS["61:unshaded"] = part(c61u_choices, c61u_act, what=what("c61_unshaded", 2))
@@ -782,9 +774,9 @@ def c67u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     if action.verb == "done":
         return note(phase="remove")
-    if action.verb == "remove":
-        return [*remove_state(action.args[0]), *stop()]
-    sid = action.args[0]
+    if action.verb == "remove_marker_in":
+        return [*remove_state(action["space"]), *stop()]
+    sid = action["space"]
     return [*support(state, sid, +1), *note(picked=[*picked(data), sid])]
 
 
@@ -796,8 +788,7 @@ def c67u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
 
 
 def c67_sepoys(state: GandhiState, data: dict[str, Any]) -> list[Action]:
-    b = board(state)
-    out = [Action(f"remove sepoy {space_text(b, s)}", args=(s,))
+    out = [REMOVE_PIECE_IN(piece=SEPOYS, space=s)
            for s in picked(data) if state.space(s).count(SEPOYS)]
     return [*out, DONE] if out else []
 
@@ -824,10 +815,10 @@ def c67s_act(state: GandhiState, data: dict[str, Any], action: Action,
         selecting = data["phase"] == "" and any(a.verb == "in"
                                                  for a in c67s_choices(state, data))
         return note(phase="sepoys" if selecting and c67_sepoys(state, data) else "over")
-    if action.verb == "remove":
-        return [PiecesRemoved(space=action.args[0], kind=SEPOYS, count=1),
+    if action.verb == "remove_piece_in":
+        return [PiecesRemoved(space=action["space"], kind=SEPOYS, count=1),
                 *note(c67_removed=data["c67_removed"] + 1, phase="sepoys")]
-    sid = action.args[0]
+    sid = action["space"]
     return [*support(state, sid, -1), *note(picked=[*picked(data), sid])]
 
 
