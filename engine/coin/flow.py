@@ -4,8 +4,9 @@ Shared by COIN games.  A step's ``ask`` says who must decide and what they may a
 step with no question (``ask`` returns None, or no actions) runs by itself through
 ``auto``.  ``Flow.run`` applies a decision's events and then every automatic step after it,
 so ``decide`` always returns all the events up to the next decision (DESIGN.md §3
-"Decisions suspend").  The pending question is cached on the state, keyed by the state's
-``version`` (bumped by the game's fold).
+"Decisions suspend").  The pending question is remembered per state and ``version``
+(bumped by the game's fold) outside the state (``engine.core.memo``): asking never
+changes the state.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
+from engine.core.memo import MEMO
 from engine.core.messages import Msg
 
 MAX_AUTOMATIC_STEPS = 10_000
@@ -32,7 +34,6 @@ class StepState(Protocol):
     def over(self) -> bool: ...
 
     version: int
-    asked: tuple[int, Any] | None
 
 
 S = TypeVar("S", bound=StepState)
@@ -69,13 +70,11 @@ class Flow(Generic[S]):
 
     def question(self, state: S) -> Ask | None:
         """The decision play waits for, or None (game over, or an automatic step)."""
-        if state.asked is not None and state.asked[0] == state.version:
-            cached: Ask | None = state.asked[1]
-            return cached
+        return MEMO.get(state, state.version, "question", lambda: self._question(state))
+
+    def _question(self, state: S) -> Ask | None:
         ask = None if state.over else self.steps[state.step_name].ask(state)
-        answer = ask if ask is not None and ask.actions else None
-        state.asked = (state.version, answer)  # a cache, not part of the game
-        return answer
+        return ask if ask is not None and ask.actions else None
 
     def act(self, state: S, action: Action, chance: Chance) -> list[Event]:
         events: list[Event] = self.steps[state.step_name].act(state, action, chance)

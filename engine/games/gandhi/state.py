@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from engine.coin.sequence import CardTurn
+from engine.core.memo import MEMO
 
 T = TypeVar("T")
 
@@ -69,11 +70,9 @@ class GandhiState:
     step: Step = field(default_factory=Step)
     crisis_placement_due: bool = False
     result: dict[str, Any] | None = None
-    # bumped by every event; keys the cache of the pending question (not part of equality)
+    # bumped by every event; keys what is derived from a position (``cached``, the pending
+    # question), kept outside the state so that reading never changes it
     version: int = field(default=0, compare=False)
-    asked: tuple[int, Any] | None = field(default=None, compare=False, repr=False)
-    # counts derived from one position, shared by the reads of a listing (``cached``)
-    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def step_name(self) -> str:
@@ -91,17 +90,13 @@ class GandhiState:
     def writable(self, space_id: str) -> SpaceState:
         return self.spaces.setdefault(space_id, SpaceState())
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled without its caches (the pending question holds live choice values)."""
-        return {**self.__dict__, "asked": None, "derived": {}}
 
 
 def clone(state: GandhiState) -> GandhiState:
-    """A copy that shares nothing mutable with ``state`` (and drops the question cache)."""
+    """A copy that shares nothing mutable with ``state``."""
     copy = replace(state, options=dict(state.options), jail=dict(state.jail),
                    out_of_play=dict(state.out_of_play), resources=dict(state.resources),
-                   eligible=dict(state.eligible), played=list(state.played), asked=None,
-                   derived={},
+                   eligible=dict(state.eligible), played=list(state.played),
                    spaces={k: SpaceState(dict(v.pieces), v.support, v.protest, v.unrest,
                                          v.strike, v.muslim_state)
                            for k, v in state.spaces.items()},
@@ -118,10 +113,5 @@ def _copy_data(data: dict[str, Any]) -> dict[str, Any]:
 
 def cached(state: GandhiState, key: str, compute: Callable[[], T]) -> T:
     """A count derived from the position, computed once per ``version`` (the fold bumps
-    it with every event): a cache, never part of the game."""
-    if state.derived.get("version") != state.version:
-        state.derived = {"version": state.version}
-    if key not in state.derived:
-        state.derived[key] = compute()
-    value: T = state.derived[key]
-    return value
+    it with every event), in a cache outside the state (``engine.core.memo``)."""
+    return MEMO.get(state, state.version, key, compute)
