@@ -97,6 +97,10 @@ class Ruleset(ABC, Generic[S]):
         e-mail and screen readers)."""
         return self.summary(state, lang)
 
+    def outcome(self, state: S, lang: str) -> str:
+        """How a finished game ended (the ranking), in one line; "" when not over."""
+        return ""
+
     def narrate(self, state: S, records: Sequence[Recorded], lang: str) -> str:
         """What ``records`` did, in plain language; ``state`` is the state after them."""
         return "\n".join(f"{r.seq} {r.type}" for r in records)
