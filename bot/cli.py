@@ -148,7 +148,9 @@ def _early_language(argv: Sequence[str], config: Config) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        return _main(args_list)
+        status = _main(args_list)
+        sys.stdout.flush()  # a pipe's reader may be gone: find out here, not at exit
+        return status
     except BrokenPipeError:
         # the reader went away (`courier log G | head`): stop quietly, as `git log` does
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -220,15 +222,15 @@ def fail(message: str, status: int = 2) -> int:
 
 
 def load_games(plugins: list[str]) -> list[str]:
-    """Register the built-in games and the plugins; the names the plugins added."""
+    """Register the built-in games and the plugins; the rulesets the plugins define."""
     games.load()
-    before = set(registry.names())
     for module in plugins:
         try:
             games.load([module])
         except ImportError as exc:
             raise CourierError("cli.bad_plugin", module=module, problem=str(exc)) from None
-    return [name for name in registry.names() if name not in before]
+    return [name for name in registry.names()
+            if type(registry.get(name)).__module__ in plugins]
 
 
 def open_store(config: Config, command: str) -> tuple[Store, list[Path]]:

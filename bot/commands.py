@@ -99,10 +99,15 @@ def print_result(result: Result, service: Service, config: Config) -> None:
     if text:
         print(text)
     if result.over:
-        print(service.outcome(result.game_id, config.language) or
-              t("cli.game_over", config.language))
+        print(game_over(service.outcome(result.game_id, config.language), config.language))
     else:
         say(config, "cli.to_act", seats=", ".join(sorted(result.active)))
+
+
+def game_over(outcome: str | None, lang: str) -> str:
+    """``This game is over. Ranking: …``"""
+    return t("cli.game_over_outcome", lang, outcome=outcome) if outcome else \
+        t("cli.game_over", lang)
 
 
 def describe(service: Service, config: Config, records: list[Recorded]) -> str:

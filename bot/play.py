@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.cli import default_ruleset, say
-from bot.commands import batches, describe, format_batch, print_undo_request, report_undo
+from bot.commands import (
+    batches,
+    describe,
+    format_batch,
+    game_over,
+    print_undo_request,
+    report_undo,
+)
 from bot.config import Config
 from engine.core import ruleset as registry
 from engine.core.messages import CourierError
@@ -119,7 +126,7 @@ class Session:
             active = sorted(self.service.active(self.game))
             if not active:
                 print(self.service.board_text(self.game, None, self.lang))
-                print(self.service.outcome(self.game, self.lang) or t("cli.game_over", self.lang))
+                print(game_over(self.service.outcome(self.game, self.lang), self.lang))
                 return 0
             seat = self.seat(active)
             self.prompt(seat)

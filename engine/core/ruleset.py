@@ -98,7 +98,7 @@ class Ruleset(ABC, Generic[S]):
         return self.summary(state, lang)
 
     def outcome(self, state: S, lang: str) -> str:
-        """How a finished game ended (the ranking), in one line; "" when not over."""
+        """How a finished game ended, a short phrase (``Ranking: …``); "" if not over."""
         return ""
 
     def narrate(self, state: S, records: Sequence[Recorded], lang: str) -> str:

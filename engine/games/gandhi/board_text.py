@@ -102,8 +102,7 @@ def _card(state: GandhiState, label: str, card_id: str, lang: str) -> list[str]:
     card = deck_for(state.pack).card(card_id)
     head = _t(f"card.{label}", lang, number=card.number, title=card.title.get(lang))
     if isinstance(card, CampaignCard):
-        return [head + " " + _t("card.campaign", lang,
-                                viceroy=t(f"gandhi.viceroy.{card.viceroy}", lang))]
+        return [head + " " + _t("card.campaign", lang)]
     assert isinstance(card, EventCard)
     order = ", ".join(faction_name(f, lang) for f in card.order)
     note = "" if card.order_status == "printed" else \

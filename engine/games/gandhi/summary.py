@@ -37,13 +37,14 @@ def summary(state: GandhiState, lang: str) -> str:
         t("gandhi.summary.eligible", lang, factions=eligible),
     ]
     if state.result is not None:
-        lines.append(outcome_line(state, lang))
+        ranking = ", ".join(faction(f, lang) for f in state.result["ranking"])
+        lines.append(t("gandhi.summary.result", lang, ranking=ranking))
     return "\n".join(lines)
 
 
 def outcome_line(state: GandhiState, lang: str) -> str:
-    """7.0 The ranking of a finished game ("" while it goes on)."""
+    """7.0 The ranking of a finished game, ``Ranking: …`` ("" while it goes on)."""
     if state.result is None:
         return ""
     ranking = ", ".join(faction(f, lang) for f in state.result["ranking"])
-    return t("gandhi.summary.result", lang, ranking=ranking)
+    return t("gandhi.board.ranking", lang, ranking=ranking)
