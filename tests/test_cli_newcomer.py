@@ -290,7 +290,8 @@ def test_show_is_the_board_space_by_space_with_the_card(run: Run) -> None:
 def test_act_and_log_say_what_happened_and_json_only_when_asked(run: Run) -> None:
     run("new", "gandhi", "--game", "g1")
     code, out, _ = run("act", "g1", *first_seat_passes(run, "g1"))
-    assert code == 0 and ": pass\n" in out and "Resources" in out and "To act: " in out
+    # "• Raj: pass", what it did ("– Raj Resources 32 → 35", when the pass pays), who is next
+    assert code == 0 and out.startswith("• ") and ": pass\n" in out and "\nTo act: " in out
     assert "{" not in out and "StepNoted" not in out and "FactionPassed" not in out
     log = run("log", "g1")[1]
     assert "{" not in log and "▶ Card " in log and ": pass" in log
