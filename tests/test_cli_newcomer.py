@@ -248,7 +248,7 @@ def test_every_option_and_argument_has_help() -> None:
             missing.append(action.dest)
     assert missing == []
     new_help = parser._subparsers._group_actions[0].choices["new"].format_help()  # type: ignore[union-attr]
-    assert "players=JSON" in new_help and "who holds a seat" in new_help
+    assert "a JSON list of players" in new_help and "who holds a seat" in new_help
 
 
 def test_undo_confirms_and_a_pending_request_shows_in_legal_and_show(run: Run) -> None:
@@ -357,3 +357,28 @@ def test_plugin_play_on_an_empty_database_starts_the_plugins_game(
     monkeypatch.setattr("sys.stdin", _Lines("quit\n"))
     code, out, _ = run("play")
     assert code == 0 and "(toy, standard)" in out.splitlines()[0]
+
+
+def test_digest_refuses_a_since_outside_the_game(run: Run, tmp_path: Path) -> None:
+    run("new", "gandhi", "--game", "g1")
+    last = len(events_of(run, "g1"))
+    code, _, err = run("digest", "g1", "--since", str(last), "--out", str(tmp_path / "d.png"))
+    assert code == 2
+    assert one_line(err) == f"--since must be an event from 0 to {last - 1}, not {last}."
+    assert not (tmp_path / "d.png").exists()
+
+
+def test_a_language_from_the_environment_is_checked_too(run: Run,
+                                                       monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    monkeypatch.setenv("COURIER_LANGUAGE", "de")
+    code, out, err = run("games")
+    assert code == 2 and out == ""
+    assert one_line(err) == "“de” is not a language courier speaks; choose one of en, es, it."
+
+
+def test_help_and_errors_in_the_readers_language(run: Run) -> None:
+    code, _, err = run("--lang", "it", "new", "gandhi", "--option", "gujarat")
+    assert code == 2 and one_line(err).startswith("Scrivi le opzioni come CHIAVE=VALORE")
+    assert "un'opzione di gioco" in build_parser("it").format_help() or \
+        "crea una partita" in build_parser("it").format_help()
