@@ -200,15 +200,26 @@ def cmd_show(args: argparse.Namespace, service: Service, config: Config) -> int:
 
 
 def batches(records: list[Recorded]) -> Iterator[list[Recorded]]:
-    """The log cut into commands: each ``ActionTaken`` opens one (and the setup before)."""
+    """The log cut into commands: each ``ActionTaken`` opens one, and so does every other
+    append (an undo, a vote), whose events share one time and author."""
     batch: list[Recorded] = []
     for record in records:
-        if isinstance(record.event, ActionTaken) and batch:
+        if batch and (isinstance(record.event, ActionTaken) or _stamp(record) != _stamp(
+                batch[-1])):
             yield batch
             batch = []
         batch.append(record)
     if batch:
         yield batch
+
+
+def _stamp(record: Recorded) -> tuple[str, str | None, str | None]:
+    return record.time, record.actor_seat, record.actor_user
+
+
+def undone_ranges(records: list[Recorded]) -> list[range]:
+    """The seqs each ``Undone`` took back (they stay in the log, marked)."""
+    return [range(r.event.to_seq, r.seq) for r in records if isinstance(r.event, Undone)]
 
 
 def format_record(record: Recorded) -> str:
@@ -218,12 +229,15 @@ def format_record(record: Recorded) -> str:
                        "event": json.loads(payload_json(record.event))}, ensure_ascii=False)
 
 
-def format_batch(service: Service, config: Config, batch: list[Recorded]) -> str:
+def format_batch(service: Service, config: Config, batch: list[Recorded],
+                 undone: list[range] | None = None) -> str:
     """A command as a player reads it: event number, time, who, and what it did."""
     first = batch[0]
     when = first.time.replace("T", " ")[:16]
     who = f" ({first.actor_user})" if first.actor_user else ""
     head = f"#{first.seq}  {when}{who}"
+    if any(first.seq in taken_back for taken_back in undone or ()):
+        head += "  " + t("cli.undone_mark", config.language)
     return head + "\n" + "\n".join(
         f"  {line}" for line in describe(service, config, batch).splitlines())
 
@@ -234,8 +248,9 @@ def cmd_log(args: argparse.Namespace, service: Service, config: Config) -> int:
         for record in records:
             print(format_record(record))
         return 0
+    undone = undone_ranges(service.records(args.game))
     for batch in batches(records):
-        print(format_batch(service, config, batch))
+        print(format_batch(service, config, batch, undone))
     return 0
 
 

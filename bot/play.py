@@ -19,6 +19,7 @@ from bot.commands import (
     game_over,
     print_undo_request,
     report_undo,
+    undone_ranges,
 )
 from bot.config import Config
 from engine.core import ruleset as registry
@@ -112,8 +113,10 @@ class Session:
             report_undo(self.service.undo(self.game, seat, self.user), self.config)
             self.shown_for = None
         elif line == "log":
-            for batch in list(batches(self.service.records(self.game)))[-LOG_COMMANDS:]:
-                print(format_batch(self.service, self.config, batch))
+            records = self.service.records(self.game)
+            undone = undone_ranges(records)
+            for batch in list(batches(records))[-LOG_COMMANDS:]:
+                print(format_batch(self.service, self.config, batch, undone))
         elif line == "show":
             print(self.service.board_text(self.game, seat, self.lang))
         else:

@@ -261,6 +261,8 @@ def test_undo_confirms_and_a_pending_request_shows_in_legal_and_show(run: Run) -
     assert pending in run("legal", "g1")[1] and pending in run("show", "g1")[1]
     code, out, _ = run("--user", "bob", "approve", "g1", "blue")
     assert code == 0 and "Undone: back to before event" in out
+    log = run("log", "g1")[1]  # the undone command stays in the log, marked
+    assert "(undone)\n  red: roll" in log and "\n  Undone: back to before event 3" in log
     run(*main_as, "act", "g1", "red", "add", "one")
     code, out, _ = run(*main_as, "undo", "g1", "red")  # free: its own, no die
     assert code == 0 and out.startswith("Undone: the game is as it was before event")
