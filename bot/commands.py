@@ -1,31 +1,50 @@
-"""The handlers of the ``courier`` subcommands: thin calls into the service."""
+"""The handlers of the ``courier`` subcommands: thin calls into the service.
+
+What they print is for people: the plain-language result of a command (the ruleset's
+``narrate``), the board as text; raw events only with ``log --json``.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-from bot.cli import Handler, default_ruleset, read_file, say
+from bot.cli import Handler, default_ruleset, read_file, read_text, say, write_file
 from bot.config import Config
 from engine.core import ruleset as registry
-from engine.core.events import Recorded, payload_json
-from engine.core.messages import CourierError
+from engine.core.events import (
+    ActionTaken,
+    Recorded,
+    SecretRevealed,
+    UndoApproved,
+    UndoDenied,
+    Undone,
+    UndoRequested,
+    payload_json,
+)
+from engine.core.messages import CourierError, GameOver
+from engine.i18n import t
 from engine.service import Result, Service
 
 
-def pairs(items: list[str]) -> dict[str, str]:
+def pairs(items: list[str], what: str) -> dict[str, str]:
+    """``KEY=VALUE`` arguments (``--option``, ``--seat``); ``what`` names the form."""
     out: dict[str, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
-        if not sep:
-            raise CourierError("error.invalid_data", problem=f"expected KEY=VALUE, got {item}")
+        if not sep or not key.strip():
+            raise CourierError(f"cli.{what}_form", got=item)
         out[key.strip()] = value.strip()
     return out
 
 
 def typed_options(raw: dict[str, str]) -> dict[str, object]:
+    """A value is JSON when it parses as JSON (``players=[["raj"],...]``, ``target=6``),
+    otherwise the text as written (``gujarat=province``)."""
     def convert(value: str) -> object:
         try:
             return json.loads(value)
@@ -36,10 +55,7 @@ def typed_options(raw: dict[str, str]) -> dict[str, object]:
 
 def read_pack(path: str) -> str:
     """A deck pack's text exactly as written (its SHA-256 is logged with the game)."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CourierError("error.invalid_data", problem=f"{path}: {exc}") from None
+    return read_text(path)
 
 
 def cmd_new(args: argparse.Namespace, service: Service, config: Config) -> int:
@@ -51,83 +67,234 @@ def cmd_new(args: argparse.Namespace, service: Service, config: Config) -> int:
         raise CourierError("error.unknown_ruleset", ruleset=name,
                            choices=", ".join(registry.names()))
     scenario = args.scenario or registry.get(name).scenarios()[0]
-    options = typed_options(pairs(args.option))
+    options = typed_options(pairs(args.option, "option"))
     if getattr(args, "pack", None):  # DESIGN.md §1: the pack's text is logged with the game
         options["pack"] = read_pack(args.pack)
     game = service.create_game(name, scenario, options=options,
-                               seats=pairs(args.seat), admin=args.admin,
+                               seats=pairs(args.seat, "seat"), admin=args.admin,
                                language=config.language, game_id=args.game)
     say(config, "cli.game_created", game=game, ruleset=name, scenario=scenario)
     return 0
 
 
 def cmd_games(args: argparse.Namespace, service: Service, config: Config) -> int:
-    for game in service.store.games():
-        head = service.store.head(game["id"])[0]
-        print(f"{game['id']}\t{game['ruleset']}\t{game['scenario']}\t{head} events")
+    found = service.store.games()
+    say(config, "cli.games_in" if found else "cli.no_games_in", path=config.db_path)
+    for game in found:
+        over = service.outcome(game["id"], config.language) is not None
+        active = "" if over else ", ".join(sorted(service.active(game["id"])))
+        status = t("cli.game_status_over", config.language) if over else \
+            t("cli.game_status_to_act", config.language, seats=active)
+        head = service.head(game["id"])
+        print(f"{game['id']}\t{game['ruleset']}\t{game['scenario']}\t"
+              + t("cli.game_events", config.language, events=head) + f"\t{status}")
+    here = Path("courier.db")
+    if here.exists() and here.resolve() != Path(config.db_path).resolve():
+        say(config, "cli.other_db_here")
     return 0
 
 
 def print_result(result: Result, service: Service, config: Config) -> None:
-    for record in result.events:
-        print(f"  {record.seq:>5} {record.type} {payload_json(record.event)}")
+    """What a command did, in plain language, then who decides next."""
+    text = describe(service, config, result.events)
+    if text:
+        print(text)
     if result.over:
-        say(config, "cli.game_over")
+        print(game_over(service.outcome(result.game_id, config.language), config.language))
     else:
         say(config, "cli.to_act", seats=", ".join(sorted(result.active)))
 
 
+def game_over(outcome: str | None, lang: str) -> str:
+    """``This game is over. Ranking: …``"""
+    return t("cli.game_over_outcome", lang, outcome=outcome) if outcome else \
+        t("cli.game_over", lang)
+
+
+def describe(service: Service, config: Config, records: list[Recorded]) -> str:
+    """The ruleset's story of the game's events, and the kernel's own (undo, secret)."""
+    lang = config.language
+    lines: list[str] = []
+    game_records: list[Recorded] = []
+    for record in records:
+        kernel = kernel_line(record, lang)
+        if kernel is None:
+            game_records.append(record)
+            continue
+        if game_records:
+            lines.append(service.narrate(record.game_id, game_records, lang))
+            game_records = []
+        if kernel:
+            lines.append(kernel)
+    if game_records:
+        lines.append(service.narrate(game_records[0].game_id, game_records, lang))
+    return "\n".join(line for line in lines if line)
+
+
+def kernel_line(record: Recorded, lang: str) -> str | None:
+    """A line for the kernel's events (None: a game event, for the ruleset to tell)."""
+    event = record.event
+    if isinstance(event, UndoRequested):
+        return t("cli.event.undo_requested", lang, seat=event.seat,
+                 seats=", ".join(event.needs))
+    if isinstance(event, UndoApproved):
+        return t("cli.event.undo_approved", lang, seat=event.seat)
+    if isinstance(event, UndoDenied):
+        return t("cli.event.undo_denied", lang, seat=event.seat)
+    if isinstance(event, Undone):
+        return t("cli.event.undone", lang, seq=event.to_seq)
+    if isinstance(event, SecretRevealed):
+        return t("cli.event.secret_revealed", lang)
+    return None
+
+
 def cmd_act(args: argparse.Namespace, service: Service, config: Config) -> int:
     result = service.act(args.game, args.seat, args.user, " ".join(args.text))
+    if args.json:
+        print(json.dumps({"events": [record_json(r) for r in result.events],
+                          "decisions": decisions_json(service, config, args.game)},
+                         ensure_ascii=False, indent=1))
+        return 0
     print_result(result, service, config)
     return 0
 
 
+def decisions_json(service: Service, config: Config, game: str,
+                   seats: list[str] | None = None) -> list[dict[str, Any]]:
+    """Each deciding seat's decision (prompt, choices, menu) as plain data."""
+    return [service.decision(game, seat, config.language).as_json()
+            for seat in (seats or sorted(service.active(game)))]
+
+
+def record_json(record: Recorded) -> dict[str, Any]:
+    return {"seq": record.seq, "type": record.type, "seat": record.actor_seat,
+            "user": record.actor_user, "time": record.time,
+            "payload": record.event.model_dump(mode="json", exclude={"type"})}
+
+
 def print_legal(service: Service, config: Config, game: str, seat: str) -> None:
-    choice = service.legal(game, seat)
-    if not choice.actions:
+    """The prompt, then each choice: its label in the reader's language and, where it
+    differs, the canonical text that may always be typed."""
+    view = service.decision(game, seat, config.language)
+    if not view.choices:
         say(config, "cli.none_legal", seat=seat)
         return
-    print(choice.prompt.render(config.language))
+    print(view.prompt)
     say(config, "cli.legal_header", seat=seat)
-    for action in choice.actions:
-        label = f"  ({action.label.render(config.language)})" if action.label else ""
-        print(f"  {action.text}{label}")
+    for choice in view.choices:
+        same = choice.label.casefold() == choice.text.casefold()
+        print(f"  {choice.label}" if same else f"  {choice.label}  [{choice.text}]")
+
+
+def print_undo_request(service: Service, config: Config, game: str) -> None:
+    """A pending undo request, and how to answer it."""
+    request = service.load(game).undo_request
+    if request is not None:
+        waiting = sorted(request.needs - request.approved)
+        say(config, "cli.undo_pending", seat=request.seat, seats=", ".join(waiting),
+            game=game)
+
+
+def refuse_finished(service: Service, config: Config, game: str) -> None:
+    outcome = service.outcome(game, config.language)
+    if outcome is not None:
+        raise GameOver("cli.game_over_outcome", outcome=outcome)
 
 
 def cmd_legal(args: argparse.Namespace, service: Service, config: Config) -> int:
+    refuse_finished(service, config, args.game)
     seats = [args.seat] if args.seat else sorted(service.active(args.game))
+    if args.json:
+        print(json.dumps(decisions_json(service, config, args.game, seats), ensure_ascii=False,
+                         indent=1))
+        return 0
     for seat in seats:
         print_legal(service, config, args.game, seat)
+    print_undo_request(service, config, args.game)
     return 0
 
 
 def cmd_show(args: argparse.Namespace, service: Service, config: Config) -> int:
-    ruleset = service.ruleset_of(args.game)
-    state = service.load(args.game, args.at)
-    print(ruleset.summary(state.game, config.language) or repr(state.game))
+    print(service.board_text(args.game, None, config.language, args.at))
+    if args.at is None:
+        active = sorted(service.active(args.game))
+        if active:
+            say(config, "cli.to_act", seats=", ".join(active))
+        print_undo_request(service, config, args.game)
     return 0
 
 
+def batches(records: list[Recorded]) -> Iterator[list[Recorded]]:
+    """The log cut into commands: each ``ActionTaken`` opens one, and so does every other
+    append (an undo, a vote), whose events share one time and author."""
+    batch: list[Recorded] = []
+    for record in records:
+        if batch and (isinstance(record.event, ActionTaken) or _stamp(record) != _stamp(
+                batch[-1])):
+            yield batch
+            batch = []
+        batch.append(record)
+    if batch:
+        yield batch
+
+
+def _stamp(record: Recorded) -> tuple[str, str | None, str | None]:
+    return record.time, record.actor_seat, record.actor_user
+
+
+def undone_ranges(records: list[Recorded]) -> list[range]:
+    """The seqs each ``Undone`` took back (they stay in the log, marked)."""
+    return [range(r.event.to_seq, r.seq) for r in records if isinstance(r.event, Undone)]
+
+
 def format_record(record: Recorded) -> str:
-    who = f"{record.actor_seat or '-'}/{record.actor_user or '-'}"
-    return f"{record.seq:>6}  {record.time}  {who:<20} {record.type} {payload_json(record.event)}"
+    """One event as stored (``log --json``)."""
+    return json.dumps({"seq": record.seq, "time": record.time, "seat": record.actor_seat,
+                       "user": record.actor_user, "type": record.type,
+                       "event": json.loads(payload_json(record.event))}, ensure_ascii=False)
+
+
+def format_batch(service: Service, config: Config, batch: list[Recorded],
+                 undone: list[range] | None = None) -> str:
+    """A command as a player reads it: event number, time, who, and what it did."""
+    first = batch[0]
+    when = first.time.replace("T", " ")[:16]
+    who = f" ({first.actor_user})" if first.actor_user else ""
+    head = f"#{first.seq}  {when}{who}"
+    if any(first.seq in taken_back for taken_back in undone or ()):
+        head += "  " + t("cli.undone_mark", config.language)
+    return head + "\n" + "\n".join(
+        f"  {line}" for line in describe(service, config, batch).splitlines())
 
 
 def cmd_log(args: argparse.Namespace, service: Service, config: Config) -> int:
-    for record in service.records(args.game, after=args.since):
-        print(format_record(record))
+    records = service.records(args.game, after=args.since)
+    if args.json:
+        for record in records:
+            print(format_record(record))
+        return 0
+    undone = undone_ranges(service.records(args.game))
+    for batch in batches(records):
+        print(format_batch(service, config, batch, undone))
     return 0
 
 
 def cmd_undo(args: argparse.Namespace, service: Service, config: Config) -> int:
     result = service.undo(args.game, args.seat, args.user)
+    report_undo(result, config)
+    return 0
+
+
+def report_undo(result: Result, config: Config) -> None:
     request = result.state.undo_request
     if request is not None:
         say(config, "undo.requested", seats=", ".join(sorted(request.needs)))
-    else:
-        say(config, "undo.done")
-    return 0
+        return
+    undone = result.events[-1].event
+    assert isinstance(undone, Undone)
+    say(config, "cli.undone", seq=undone.to_seq)
+    if not result.over:
+        say(config, "cli.to_act", seats=", ".join(sorted(result.active)))
 
 
 def cmd_vote(approve: bool) -> Handler:
@@ -142,7 +309,7 @@ def cmd_export(args: argparse.Namespace, service: Service, config: Config) -> in
     lines = service.export(args.game)
     text = "\n".join(lines) + "\n"
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        write_file(args.out, text)
         say(config, "cli.exported", events=len(lines) - 1, file=args.out)
     else:
         sys.stdout.write(text)
@@ -157,6 +324,8 @@ def cmd_import(args: argparse.Namespace, service: Service, config: Config) -> in
 
 def cmd_verify(args: argparse.Namespace, service: Service, config: Config) -> int:
     ids = [args.game] if args.game else [g["id"] for g in service.store.games()]
+    if not ids:
+        say(config, "cli.no_games_in", path=config.db_path)
     status = 0
     for game in ids:
         report = service.verify(game)
@@ -182,7 +351,7 @@ def cmd_bench(args: argparse.Namespace, service: Service, config: Config) -> int
     if name is None:
         say(config, "cli.placeholder")
         return 1
-    options = typed_options(pairs(args.option))
+    options = typed_options(pairs(args.option, "option"))
     print(run_bench(name, args.scenario, options, args.events, args.seed))
     return 0
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.bench import percentile
-from bot.cli import Handler, say
+from bot.cli import Handler, say, write_file
 from bot.config import Config
 from engine.core.messages import CourierError
 from engine.service import Service
@@ -34,17 +34,20 @@ def language(args: argparse.Namespace, service: Service, config: Config) -> str:
     meta = service.store.game(args.game)
     if meta["ruleset"] not in RENDERED_RULESETS:
         raise CourierError("renders.cli.no_renderer", ruleset=meta["ruleset"])
+    # --lang is one of en, es, it (argparse refuses others); a game's language too
     return str(args.render_lang or args.lang or meta.get("language") or config.language)
 
 
 def write(config: Config, path: str | Path, data: bytes) -> int:
-    Path(path).write_bytes(data)
+    write_file(path, data)  # one clear line when the folder is missing
     say(config, "renders.cli.wrote", path=str(path), size=len(data))
     return 0
 
 
 def cmd_render(args: argparse.Namespace, service: Service, config: Config) -> int:
     lang = language(args, service, config)
+    if args.at is not None:
+        service.check_event(args.game, args.at)
     state = service.load(args.game, args.at)
     return write(config, args.out or f"{args.game}-{state.seq}.png",
                  render_map(state.game, lang))
@@ -59,8 +62,12 @@ def game_frames(service: Service, game: str) -> list[Frame]:
 
 def cmd_digest(args: argparse.Namespace, service: Service, config: Config) -> int:
     lang = language(args, service, config)
+    if args.at is not None:
+        service.check_event(args.game, args.at)
     after = service.load(args.game, args.at)
     since = args.since
+    if since is not None and not 0 <= since < after.seq:
+        raise CourierError("cli.bad_since", asked=since, last=after.seq - 1)
     if since is None:
         frames = [f for f in game_frames(service, args.game) if f.seq < after.seq]
         since = frames[-1].seq if frames else 0
@@ -94,8 +101,10 @@ def cmd_replay(args: argparse.Namespace, service: Service, config: Config) -> in
         return write(config, args.out or f"{args.game}-turn-{n}.png", png)
     first = _turn(frames, args.first)
     last = _turn(frames, total - 1 if args.last is None else args.last)
+    if last < first:
+        raise CourierError("cli.replay_order", first=first, last=last)
     chosen = [(frames[i].state, caption(frames[i], i, total, lang))
-              for i in range(first, max(first, last) + 1)]
+              for i in range(first, last + 1)]
     data, kind = replay_with_format(chosen, _format(args), lang)
     out = Path(args.out) if args.out else Path(f"{args.game}-replay.{kind}")
     if out.suffix.lower() != f".{kind}":

@@ -34,14 +34,20 @@ def export_lines(store: Store, game_id: str) -> Iterator[str]:
 
 def read_lines(lines: Iterable[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Parse an exported log into its header and event rows, or raise InvalidGameData."""
-    items = [line for line in (raw.strip() for raw in lines) if line]
+    # (line number in the file, text): an error names the line an editor shows
+    items = [(n, line) for n, line in enumerate((raw.strip() for raw in lines), start=1)
+             if line]
     if not items:
         raise InvalidGameData(problem="the file is empty")
-    try:
-        header = json.loads(items[0])
-        rows = [json.loads(line) for line in items[1:]]
-    except json.JSONDecodeError as exc:
-        raise InvalidGameData(problem=f"line {exc.lineno}: not JSON") from exc
+    parsed: list[Any] = []
+    for number, line in items:
+        try:
+            parsed.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise InvalidGameData(problem=f"line {number}: not JSON ({exc.msg})") from None
+    header, rows = parsed[0], parsed[1:]
+    if not isinstance(header, dict) or not all(isinstance(r, dict) for r in rows):
+        raise InvalidGameData(problem="not a courier game log (a line is not an object)")
     if header.get("format") != FORMAT or header.get("format_version") != FORMAT_VERSION:
         raise InvalidGameData(problem="not a courier game log (bad header)")
     return header, rows

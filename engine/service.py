@@ -215,6 +215,39 @@ class Service:
         ruleset, _ = self._ruleset(game_id)
         return ruleset.active_seats(self._load(ruleset, game_id, None).game)
 
+    # --- text for the command line and e-mail ------------------------------------------
+    def head(self, game_id: str) -> int:
+        """The seq of the game's last event; raises ``GameNotFound``."""
+        self.store.game(game_id)
+        return self.store.head(game_id)[0]
+
+    def check_event(self, game_id: str, seq: int) -> None:
+        """Refuse an event number the game does not have (``--at 99999``, ``--at 0``)."""
+        last = self.head(game_id)
+        if not 1 <= seq <= last:
+            raise CourierError("error.no_such_event", asked=seq, last=last)
+
+    def board_text(self, game_id: str, seat: str | None, lang: str,
+                   at: int | None = None) -> str:
+        """The board as text, as ``seat`` may see it, now or as of event ``at``."""
+        ruleset, _ = self._ruleset(game_id)
+        if at is not None:
+            self.check_event(game_id, at)
+        return ruleset.board_text(self._load(ruleset, game_id, at).game, seat, lang)
+
+    def outcome(self, game_id: str, lang: str) -> str | None:
+        """None while the game goes on; once over, how it ended (may be "")."""
+        ruleset, _ = self._ruleset(game_id)
+        state = self._load(ruleset, game_id, None).game
+        return ruleset.outcome(state, lang) if ruleset.is_over(state) else None
+
+    def narrate(self, game_id: str, records: list[Recorded], lang: str) -> str:
+        """What ``records`` did, in plain language (the ruleset's ``narrate``, given the
+        latest state: a game's names do not change, and a long log is told batch by
+        batch without folding it again for each)."""
+        ruleset, _ = self._ruleset(game_id)
+        return ruleset.narrate(self._load(ruleset, game_id, None).game, records, lang)
+
     # --- acting --------------------------------------------------------------------------
     def _check_permission(self, game_id: str, meta: Mapping[str, Any], seat: str,
                           user: str | None) -> None:

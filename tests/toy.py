@@ -7,7 +7,7 @@ commitments and replay are all exercised.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -15,11 +15,11 @@ from typing import Any, Literal
 from engine.core import ruleset as registry
 from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
-from engine.core.events import CardRevealed, DieRolled, Event
+from engine.core.events import ActionTaken, CardRevealed, DieRolled, Event, Recorded
 from engine.core.messages import Msg
 from engine.core.ruleset import Ruleset, Setup
 from engine.core.vocabulary import Named, Names, Vocabulary
-from engine.i18n import add_catalogue_dir
+from engine.i18n import add_catalogue_dir, t
 
 TARGET = 20  # the "target" option overrides it (the benchmark plays long games)
 AMOUNTS = {"one": 1, "two": 2, "three": 3}
@@ -166,6 +166,24 @@ class Toy(Ruleset[ToyState]):
         scores = ", ".join(f"{s} {n}" for s, n in state.totals.items())
         return f"{scores}; to act: {state.turn}" + (f"; winner {state.winner}"
                                                     if state.winner else "")
+
+
+    def outcome(self, state: ToyState, lang: str) -> str:
+        return t("toy.narrate.won", lang, seat=state.winner) if state.winner else ""
+
+    def narrate(self, state: ToyState, records: Sequence[Recorded], lang: str) -> str:
+        """A line per command (``red: add three``) and one per point scored."""
+        lines = []
+        for record in records:
+            event = record.event
+            if isinstance(event, ActionTaken):
+                lines.append(f"{event.seat}: {event.text}")
+            elif isinstance(event, Added):
+                lines.append("  " + t("toy.narrate.added", lang, seat=event.seat,
+                                      amount=event.amount))
+            elif isinstance(event, Won):
+                lines.append("  " + t("toy.narrate.won", lang, seat=event.seat))
+        return "\n".join(lines)
 
 
 registry.register(Toy)

@@ -78,6 +78,12 @@ class GameNotFound(CourierError):
     key = "error.game_not_found"
 
 
+class GameExists(CourierError):
+    """A new or imported game would take an id that is in use."""
+
+    key = "error.game_exists"
+
+
 class GameOver(CourierError):
     key = "error.game_over"
 

@@ -115,6 +115,10 @@ class Ruleset(ABC, Generic[S]):
         digest front-ends post (DESIGN.md §5)."""
         return False
 
+    def outcome(self, state: S, lang: str) -> str:
+        """How a finished game ended, a short phrase (``Ranking: …``); "" if not over."""
+        return ""
+
     def narrate(self, state: S, records: Sequence[Recorded], lang: str) -> str:
         """What ``records`` did, in plain language; ``state`` is the state after them."""
         return "\n".join(f"{r.seq} {r.type}" for r in records)

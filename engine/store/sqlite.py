@@ -19,7 +19,7 @@ from typing import Any
 import sqlite_utils
 
 from engine.core.events import GENESIS_HASH, chain_hash
-from engine.core.messages import Conflict, GameNotFound
+from engine.core.messages import Conflict, GameExists, GameNotFound
 
 SCHEMA_TRIGGERS = """
 CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
@@ -155,8 +155,12 @@ class Store:
 
     # --- games, seats, settings ----------------------------------------------------------
     def create_game(self, game: dict[str, Any]) -> None:
+        """Add a game's row; ``GameExists`` (nothing written) when its id is in use."""
         record = {**game, "options": json.dumps(game.get("options", {}), sort_keys=True)}
-        self.db.table("games").insert(record)
+        try:
+            self.db.table("games").insert(record)
+        except sqlite3.IntegrityError:
+            raise GameExists(game=game["id"]) from None
 
     def game(self, game_id: str) -> dict[str, Any]:
         rows = list(self.db.table("games").rows_where("id = ?", [game_id]))

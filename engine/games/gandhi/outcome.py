@@ -28,8 +28,15 @@ def players(state: GandhiState) -> list[list[str]]:
     return groups
 
 
-def check_players(groups: list[list[str]]) -> str | None:
-    """1.5: why a seating is not allowed, or None."""
+PLAYERS_EXAMPLE = '[["congress","muslim_league"],["raj","revolutionaries"]]'
+
+
+def check_players(groups: object) -> str | None:
+    """1.5: why a seating is not allowed, or None.  ``groups`` comes from a user (JSON):
+    anything but a list of lists of Faction names is refused, never a crash."""
+    if not isinstance(groups, list) or not all(
+            isinstance(g, list) and all(isinstance(f, str) for f in g) for g in groups):
+        return f"give a JSON list of players, each a list of Factions, e.g. {PLAYERS_EXAMPLE}"
     seen = [f for g in groups for f in g]
     if len(seen) != len(set(seen)) or not set(seen) <= set(FACTIONS) or not groups:
         return "each Faction at most once, and only the four Factions"

@@ -12,6 +12,7 @@ from engine.core.messages import CourierError, IllegalAction, Msg
 from engine.core.ruleset import Ruleset, Setup
 from engine.core.vocabulary import tokens
 from engine.games.gandhi import steps  # noqa: F401  (registers every step)
+from engine.games.gandhi.board_text import board_text
 from engine.games.gandhi.deck import pack_problem
 from engine.games.gandhi.edits import explain_edit
 from engine.games.gandhi.effects import begin
@@ -24,7 +25,7 @@ from engine.games.gandhi.pieces import FACTIONS
 from engine.games.gandhi.scenarios import load_scenario, scenario_names
 from engine.games.gandhi.setup import build_deck, pack_events, scenario_event
 from engine.games.gandhi.state import GandhiState, clone
-from engine.games.gandhi.summary import summary
+from engine.games.gandhi.summary import outcome_line, summary
 from engine.games.gandhi.transfers import give, transfer_actions
 from engine.games.gandhi.vocabulary import VOCABULARY
 from engine.games.gandhi.withdraw import withdraw, withdraw_actions
@@ -61,9 +62,12 @@ def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
             problem = check_players(value) if key == "players" else pack_problem(value)
             if problem:
                 raise CourierError("error.bad_option", option=key, problem=problem)
-        elif key not in OPTIONS or value not in OPTIONS[key]:
-            raise CourierError("error.bad_option", option=key,
-                               problem=f"choose one of {', '.join(OPTIONS.get(key, ()))}")
+        elif key not in OPTIONS:
+            raise CourierError("error.unknown_option", option=key,
+                               options=", ".join([*OPTIONS, "players", "pack"]))
+        elif value not in OPTIONS[key]:
+            raise CourierError("error.bad_option_value", option=key, value=value,
+                               choices=", ".join(OPTIONS[key]))
     return result
 
 
@@ -141,6 +145,13 @@ class Gandhi(Ruleset[GandhiState]):
     def turn_boundary(self, event: Event) -> bool:
         """A new card's turn or a Campaign Round begins (2.3, 6.0)."""
         return event.type in ("CardTurnBegan", "CampaignBegan")
+
+    def outcome(self, state: GandhiState, lang: str) -> str:
+        return outcome_line(state, lang)
+
+    def board_text(self, state: GandhiState, seat: str | None, lang: str) -> str:
+        # DESIGN.md §3 view: Gandhi hides only the deck order, which the text never shows
+        return board_text(state, lang)
 
     def narrate(self, state: GandhiState, records: Sequence[Recorded], lang: str) -> str:
         return digest_text(state, records, lang)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.games.gandhi.deck import deck_for
 from engine.games.gandhi.derived import in_crisis, margins, totals
 from engine.games.gandhi.pieces import FACTIONS
 from engine.games.gandhi.state import GandhiState
@@ -10,6 +11,13 @@ from engine.i18n import t
 
 def faction(f: str, lang: str) -> str:
     return t(f"gandhi.faction.{f}", lang)
+
+
+def viceroy_name(state: GandhiState, lang: str) -> str:
+    """2.5 The Viceroy by name, as the picture shows him (the state keeps his card)."""
+    if state.viceroy is None:
+        return "-"
+    return t(f"gandhi.viceroy.{deck_for(state.pack).campaigns[state.viceroy].viceroy}", lang)
 
 
 def summary(state: GandhiState, lang: str) -> str:
@@ -21,7 +29,7 @@ def summary(state: GandhiState, lang: str) -> str:
     lines = [
         t("gandhi.summary.cards", lang, current=state.current or "-",
           upcoming=state.upcoming or "-", campaign=state.campaign,
-          left=state.campaigns_in_deck, viceroy=state.viceroy or "-"),
+          left=state.campaigns_in_deck, viceroy=viceroy_name(state, lang)),
         t("gandhi.summary.tracks", lang, restraint=state.restraint, unity=state.unity,
           raj=state.resources.get("raj", 0), rev=state.resources.get("revolutionaries", 0),
           crisis=t("gandhi.summary.crisis", lang) if in_crisis(state) else ""),
@@ -32,3 +40,11 @@ def summary(state: GandhiState, lang: str) -> str:
         ranking = ", ".join(faction(f, lang) for f in state.result["ranking"])
         lines.append(t("gandhi.summary.result", lang, ranking=ranking))
     return "\n".join(lines)
+
+
+def outcome_line(state: GandhiState, lang: str) -> str:
+    """7.0 The ranking of a finished game, ``Ranking: …`` ("" while it goes on)."""
+    if state.result is None:
+        return ""
+    ranking = ", ".join(faction(f, lang) for f in state.result["ranking"])
+    return t("gandhi.board.ranking", lang, ranking=ranking)

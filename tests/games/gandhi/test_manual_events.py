@@ -312,7 +312,8 @@ def test_1_6_1_shift_one_level_and_never_on_railways() -> None:
     texts = asked(state)[1]
     assert "shift Bihar opposition" in texts and "shift Bihar support" not in texts
     assert "end of the Support/Opposition scale" in refused(state, "raj", "shift Bihar support")
-    assert "Railways show no Support" in refused(state, "raj", "shift Railway Delhi–Allahabad support")
+    assert "Railways show no Support" in refused(state, "raj",
+                                                 "shift Railway Delhi–Allahabad support")
     edit(state, "raj", "shift Assam support")
     assert state.space("assam").support == -1
 

@@ -105,7 +105,7 @@ def test_cli_new_with_a_pack_file(tmp_path: Path) -> None:
                            "--pack", str(pack)], cwd=REPO, text=True, capture_output=True,
                           timeout=120)
     assert made.returncode == 0, made.stderr
-    log = subprocess.run([*base, "log", "g1"], cwd=REPO, text=True, capture_output=True,
+    log = subprocess.run([*base, "log", "g1", "--json"], cwd=REPO, text=True, capture_output=True,
                          timeout=120)
     digest = hashlib.sha256(pack.read_bytes()).hexdigest()
     assert "DeckPackLoaded" in log.stdout and digest in log.stdout

@@ -110,6 +110,11 @@ def test_the_deck_differs_by_seed_and_is_never_in_the_log(gandhi: Service) -> No
     ({"colour": "red"}, "colour"),
     ({"players": [["raj", "congress"], ["muslim_league"], ["revolutionaries"]]}, "1.5"),
     ({"players": [["raj"], ["raj"]]}, "at most once"),
+    # a value from the command line that is not a list of lists is refused, not a crash
+    ({"players": 2}, "JSON list of players"),
+    ({"players": ["raj", "congress"]}, "JSON list of players"),
+    ({"colour": "red"}, "Options: gujarat, attack_unrest, players, pack"),
+    ({"gujarat": "city"}, "choose one of princely_state, province"),
 ])
 def test_bad_options_are_refused(gandhi: Service, options: dict[str, object],
                                  problem: str) -> None:
