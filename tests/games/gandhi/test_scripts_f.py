@@ -82,7 +82,7 @@ def test_5_card_06_unshaded_league_activists_to_jail_bases_to_available() -> Non
     to Jail; cubes, Guerrillas, and Bases to Available."""
     state = playing("6", "unshaded", chauri_chaura(), faction="revolutionaries")
     choose(state, "revolutionaries", "in Delhi")
-    assert asked(state)[1] == ["league"]
+    assert asked(state)[1] == ["muslim league"]
     choose(state, "revolutionaries", "league")
     assert state.jail == {"ml_activists": 1} and state.space("delhi").pieces == {}
     assert available(state, "ml_bases") == 5
@@ -131,7 +131,7 @@ def test_5_card_06_shaded_on_a_railway_a_strike_and_fewer_cubes_all_go() -> None
     """5.1.4 Unrest on a Railway is a Strike; with fewer than 2 cubes, all go (5.1.2)."""
     state = playing("6", "shaded", {"rail_indus_delhi": {
         "pieces": {"ml_activists": 1, "troops": 1}}}, faction="congress")
-    assert asked(state)[1] == ["in Rail Indus-Delhi"]
+    assert asked(state)[1] == ["in Railway Samasata–Delhi"]
     choose(state, "congress", "in Rail Indus-Delhi")
     rail = state.space("rail_indus_delhi")
     assert rail.strike and rail.unrest == 0 and rail.pieces == {"ml_activists": 1}
@@ -147,7 +147,8 @@ def test_5_card_22_unshaded_up_to_4_guerrillas_2_to_available_2_out_of_play() ->
               "sind": {"pieces": {"guerrillas_underground": 2}}}
     state = playing("22", "unshaded", spaces)
     _, texts = asked(state)
-    assert {"available active in Bihar", "out underground in Sind", "done"} <= set(texts)
+    assert {"available active guerrilla in Bihar", "out underground guerrilla in Sind",
+            "done"} <= set(texts)
     assert len(texts) == 3 * 2 + 1
     choose(state, "raj", "out active in Bihar")
     choose(state, "raj", "out underground in Sind")
@@ -183,7 +184,7 @@ def test_5_card_22_shaded_2_spaces_without_raj_control_2_guerrillas_and_1_advers
     assert state.space("sind").pieces == {"gandhi": 1, "guerrillas_underground": 2}
     choose(state, "revolutionaries", "in Bihar")
     assert state.space("bihar").count("guerrillas_underground") == 2
-    assert set(asked(state)[1]) == {"remove troop", "remove congress"}
+    assert set(asked(state)[1]) == {"remove troop", "remove congress activist"}
     events = choose(state, "revolutionaries", "remove congress")
     assert state.space("bihar").pieces == {"troops": 1, "guerrillas_active": 2,
                                            "guerrillas_underground": 2}
@@ -294,7 +295,7 @@ def test_5_card_24_unshaded_activate_up_to_5_then_1_guerrilla_per_cube_in_up_to_
     # "those spaces": where Guerrillas were Activated, with cubes (Punjab has none)
     assert asked(state)[1] == ["in Bihar", "done"]
     choose(state, "raj", "in Bihar")
-    assert set(asked(state)[1]) == {"remove underground", "remove active"}
+    assert set(asked(state)[1]) == {"remove underground guerrilla", "remove active guerrilla"}
     choose(state, "raj", "remove underground")
     events = choose(state, "raj", "remove active")
     assert state.space("bihar").pieces == {"guerrillas_active": 1, "troops": 1, "sepoys": 1}
@@ -350,7 +351,7 @@ def test_5_card_24_shaded_2_guerrillas_from_out_of_play_unrest_and_neutral() -> 
                     faction="revolutionaries")
     _, texts = asked(state)
     assert "in Bihar" in texts and "in Mysore" in texts
-    assert "in Rail Indus-Delhi" not in texts and "done" not in texts
+    assert "in Railway Samasata–Delhi" not in texts and "done" not in texts
     events = choose(state, "revolutionaries", "in Bihar")
     bihar = state.space("bihar")
     assert bihar.pieces == {"guerrillas_underground": 1} and not state.out_of_play
@@ -371,13 +372,14 @@ def test_5_card_33_unshaded_up_to_restraint_spaces_lose_1_guerrilla_activist_or_
               "rail_indus_delhi": {"strike": True}}
     state = playing("33", "unshaded", spaces, restraint=2)
     _, texts = asked(state)
-    assert set(texts) == {"remove active in Bihar", "remove congress in Bihar",
-                          "remove protest in Bihar", "remove unrest in Sind", "done"}
+    assert set(texts) == {"remove active guerrilla in Bihar",
+                          "remove congress activist in Bihar", "remove protest in Bihar",
+                          "remove unrest in Sind", "done"}
     choose(state, "raj", "remove protest in Bihar")
     assert not state.space("bihar").protest
     assert state.space("bihar").pieces == {"guerrillas_active": 1, "congress_activists": 1,
                                            "sepoys": 1}
-    assert "remove active in Bihar" not in asked(state)[1]   # 1 per space
+    assert "remove active guerrilla in Bihar" not in asked(state)[1]   # 1 per space
     events = choose(state, "raj", "remove unrest in Sind")   # Restraint 2: 2 spaces
     assert state.space("sind").unrest == 1
     ended(state, "raj", events)
@@ -396,10 +398,12 @@ def test_5_card_33_shaded_up_to_unity_adversaries_bases_last_then_release_up_to_
     state = playing("33", "shaded", spaces, unity=2, faction="congress",
                     jail={"congress_activists": 3, "ml_activists": 4})
     _, texts = asked(state)
-    assert set(texts) == {"remove troop in Bihar", "remove league base in Sind", "done"}
+    assert set(texts) == {"remove troop in Bihar", "remove muslim league base in Sind",
+                          "done"}
     choose(state, "congress", "remove troop in Bihar")
     choose(state, "congress", "done")                 # on to the release
-    assert set(asked(state)[1]) == {"release congress", "release league", "done"}
+    assert set(asked(state)[1]) == {"release congress activist",
+                                    "release muslim league activist", "done"}
     for kind in ("league", "league", "congress", "congress"):
         choose(state, "congress", f"release {kind}")
     events = choose(state, "congress", "release congress")     # the 5th
@@ -422,7 +426,8 @@ def test_5_card_36_unshaded_unrest_arrest_a_die_roll_of_activists_and_neutral() 
     events = choose(state, "raj", "in Bihar", rolls=(3,))
     assert DieRolled(value=3, purpose="event") in events
     assert state.space("bihar").unrest == 1 and state.space("bihar").support == 0
-    assert set(asked(state)[1]) == {"arrest congress", "arrest league"}
+    assert set(asked(state)[1]) == {"arrest congress activist",
+                                    "arrest muslim league activist"}
     choose(state, "raj", "arrest congress")
     choose(state, "raj", "arrest congress")
     events = choose(state, "raj", "arrest league")
@@ -447,7 +452,8 @@ def test_5_card_36_shaded_roll_at_most_friendly_pieces_removes_that_many_adversa
     state = playing("36", "shaded", spaces, faction="revolutionaries")
     assert set(asked(state)[1]) == {"in Bihar", "in Delhi"}
     choose(state, "revolutionaries", "in Bihar", rolls=(2,))       # 2 <= 3 Guerrillas
-    assert set(asked(state)[1]) == {"remove troop", "remove sepoy", "remove congress"}
+    assert set(asked(state)[1]) == {"remove troop", "remove sepoy",
+                                    "remove congress activist"}
     choose(state, "revolutionaries", "remove congress")
     choose(state, "revolutionaries", "remove troop")
     assert state.space("bihar").pieces == {"guerrillas_underground": 3, "sepoys": 1,
@@ -478,8 +484,8 @@ def test_5_card_41_unshaded_arrest_up_to_twice_a_die_roll_of_activists() -> None
               "sind": {"pieces": {"ml_activists": 1, "gandhi": 1}}}
     state = playing("41", "unshaded", spaces, rolls=(1,))
     assert any(isinstance(e, DieRolled) and e.value == 1 for e in state.step.data["_events"])
-    assert set(asked(state)[1]) == {"arrest congress in Bihar", "arrest league in Sind",
-                                    "done"}
+    assert set(asked(state)[1]) == {"arrest congress activist in Bihar",
+                                    "arrest muslim league activist in Sind", "done"}
     choose(state, "raj", "arrest congress in Bihar")
     events = choose(state, "raj", "arrest league in Sind")             # 2 x 1: over
     assert state.jail == {"congress_activists": 1, "ml_activists": 1}
@@ -496,14 +502,15 @@ def test_5_card_41_shaded_release_a_die_roll_of_activists_to_any_3_spaces() -> N
     state = playing("41", "shaded", rolls=(5,), faction="congress",
                     jail={"congress_activists": 3, "ml_activists": 1, "gandhi": 1})
     _, texts = asked(state)
-    assert "congress to Bihar" in texts and "league to Sind" in texts and "done" not in texts
-    assert not any(t.startswith("gandhi") for t in texts)
+    assert "congress activist to Bihar" in texts and "done" not in texts
+    assert "muslim league activist to Sind" in texts
+    assert not any(t.startswith("Gandhi") for t in texts)
     choose(state, "congress", "congress to Bihar")
     choose(state, "congress", "congress to Sind")
     choose(state, "congress", "league to Rail Indus-Delhi")
     _, texts = asked(state)
-    assert set(texts) == {"congress to Bihar", "congress to Sind",
-                          "congress to Rail Indus-Delhi"}              # 3 spaces used
+    assert set(texts) == {"congress activist to Bihar", "congress activist to Sind",
+                          "congress activist to Railway Samasata–Delhi"}  # 3 spaces used
     events = choose(state, "congress", "congress to Bihar")            # Jail is empty
     assert state.space("bihar").pieces == {"congress_activists": 2}
     assert state.space("rail_indus_delhi").pieces == {"ml_activists": 1}
@@ -522,8 +529,8 @@ def test_5_card_47_unshaded_1_guerrilla_activist_protest_or_unrest_from_2_cube_s
               "punjab": {"pieces": {"guerrillas_active": 2}}}              # no cubes
     state = playing("47", "unshaded", spaces)
     _, texts = asked(state)
-    assert set(texts) == {"remove active in Bihar", "remove protest in Bihar",
-                          "remove league in Sind", "remove unrest in Sind"}
+    assert set(texts) == {"remove active guerrilla in Bihar", "remove protest in Bihar",
+                          "remove muslim league activist in Sind", "remove unrest in Sind"}
     choose(state, "raj", "remove protest in Bihar")
     events = choose(state, "raj", "remove unrest in Sind")
     assert not state.space("bihar").protest and state.space("sind").unrest == 0
@@ -541,11 +548,11 @@ def test_5_card_47_shaded_remove_3_pieces_in_underground_guerrilla_spaces_max_1_
     assert asked(state)[1] == ["remove 3 pieces", "replace 2 pieces"]
     choose(state, "revolutionaries", "remove 3 pieces")
     _, texts = asked(state)
-    assert {"remove sepoy in Bihar", "remove league base in Bihar",
-            "remove league base in Sind"} <= set(texts)
-    assert "remove gandhi in Sind" not in texts and "remove troop in Punjab" not in texts
+    assert {"remove sepoy in Bihar", "remove muslim league base in Bihar",
+            "remove muslim league base in Sind"} <= set(texts)
+    assert "remove Gandhi in Sind" not in texts and "remove troop in Punjab" not in texts
     choose(state, "revolutionaries", "remove league base in Bihar")
-    assert "remove league base in Sind" not in asked(state)[1]          # max 1 Base
+    assert "remove muslim league base in Sind" not in asked(state)[1]   # max 1 Base
     choose(state, "revolutionaries", "remove sepoy in Bihar")
     events = choose(state, "revolutionaries", "remove sepoy in Bihar")
     assert state.space("bihar").pieces == {"guerrillas_underground": 1}
@@ -560,9 +567,10 @@ def test_5_card_47_shaded_replace_2_with_guerrillas_or_activists() -> None:
     state = playing("47", "shaded", spaces, faction="congress")
     choose(state, "congress", "replace 2 pieces")
     _, texts = asked(state)
-    assert {"guerrilla for sepoy in Bihar", "congress for sepoy in Bihar",
-            "league for league base in Sind"} <= set(texts)
-    assert "guerrilla for underground in Bihar" not in texts             # same piece
+    assert {"underground guerrilla for sepoy in Bihar", "congress activist for sepoy in Bihar",
+            "muslim league activist for muslim league base in Sind"} <= set(texts)
+    assert ("underground guerrilla for underground guerrilla in Bihar"
+            not in texts)                                                # same piece
     choose(state, "congress", "congress for sepoy in Bihar")
     events = choose(state, "congress", "congress for league base in Sind")
     assert state.space("bihar").pieces == {"guerrillas_underground": 1, "sepoys": 1,
@@ -581,14 +589,15 @@ def test_5_card_50_unshaded_up_to_4_of_2_factions_to_out_of_play_at_least_1_each
                                    "gandhi": 1, "rev_bases": 1}}}
     state = playing("50", "unshaded", spaces, faction="congress")
     _, texts = asked(state)
-    assert set(texts) == {"out sepoy in Bihar", "out league in Bihar", "out active in Bihar",
-                          "done"}                                      # no Gandhi, no Base
+    assert set(texts) == {"out sepoy in Bihar", "out muslim league activist in Bihar",
+                          "out active guerrilla in Bihar", "done"}     # no Gandhi, no Base
     choose(state, "congress", "out sepoy in Bihar")
     assert "done" not in asked(state)[1]                # 1 piece of each Faction
     choose(state, "congress", "out sepoy in Bihar")
     choose(state, "congress", "out sepoy in Bihar")
     _, texts = asked(state)
-    assert set(texts) == {"out league in Bihar", "out active in Bihar"}  # the 4th: another
+    assert set(texts) == {"out muslim league activist in Bihar",
+                          "out active guerrilla in Bihar"}             # the 4th: another
     events = choose(state, "congress", "out league in Bihar")
     assert state.out_of_play == {"sepoys": 3, "ml_activists": 1}
     ended(state, "congress", events)
@@ -597,7 +606,8 @@ def test_5_card_50_unshaded_up_to_4_of_2_factions_to_out_of_play_at_least_1_each
     choose(state, "congress", "out active in Bihar")
     choose(state, "congress", "out league in Bihar")
     _, texts = asked(state)
-    assert set(texts) == {"out active in Bihar", "out league in Bihar", "done"}  # 2 Factions
+    assert set(texts) == {"out active guerrilla in Bihar",
+                          "out muslim league activist in Bihar", "done"}  # 2 Factions
     choose(state, "congress", "done")
     assert state.out_of_play == {"guerrillas": 1, "ml_activists": 1}
     ended(state, "congress")
@@ -608,7 +618,8 @@ def test_5_card_50_shaded_up_to_4_pieces_of_2_factions_out_of_play_to_available(
     Available."""
     state = playing("50", "shaded", out_of_play={"troops": 2, "guerrillas": 2, "ml_bases": 1},
                     faction="revolutionaries")
-    assert set(asked(state)[1]) == {"move troop", "move guerrilla", "move league base", "done"}
+    assert set(asked(state)[1]) == {"move troop", "move guerrilla", "move muslim league base",
+                                    "done"}
     choose(state, "revolutionaries", "move troop")
     choose(state, "revolutionaries", "move guerrilla")
     assert set(asked(state)[1]) == {"move troop", "move guerrilla", "done"}  # 2 Factions
@@ -628,7 +639,8 @@ def test_5_card_53_unshaded_up_to_2_map_pieces_out_of_play_executor_stays_eligib
     spaces = {"bihar": {"pieces": {"congress_activists": 1, "troops": 1, "gandhi": 1,
                                    "rev_bases": 1}}}
     state = playing("53", "unshaded", spaces, faction="muslim_league")
-    assert set(asked(state)[1]) == {"out congress in Bihar", "out troop in Bihar", "done"}
+    assert set(asked(state)[1]) == {"out congress activist in Bihar", "out troop in Bihar",
+                                    "done"}
     choose(state, "muslim_league", "out congress in Bihar")
     events = choose(state, "muslim_league", "out troop in Bihar")
     assert state.out_of_play == {"congress_activists": 1, "troops": 1}
@@ -648,9 +660,11 @@ def test_5_card_53_shaded_up_to_3_pieces_from_out_of_play_no_troops_in_states_ra
                     out_of_play={"troops": 1, "rev_bases": 1, "guerrillas": 1},
                     faction="congress")
     _, texts = asked(state)
-    assert {"troop to Delhi", "rev base to Sind", "guerrilla to Hyderabad", "done"} <= set(texts)
+    assert {"troop to Delhi", "revolutionary base to Sind", "guerrilla to Hyderabad",
+            "done"} <= set(texts)
     assert "troop to Hyderabad" not in texts                           # 1.4.2 a State
-    assert "rev base to Bihar" not in texts and "rev base to Rail Indus-Delhi" not in texts
+    assert "revolutionary base to Bihar" not in texts
+    assert "revolutionary base to Railway Samasata–Delhi" not in texts
     choose(state, "congress", "troop to Delhi")
     choose(state, "congress", "guerrilla to Hyderabad")
     events = choose(state, "congress", "rev base to Sind")
@@ -692,7 +706,8 @@ def test_5_card_72_shaded_up_to_4_underground_spaces_guerrilla_or_unrest_without
     state = playing("72", "shaded", spaces, faction="revolutionaries")
     _, texts = asked(state)
     assert set(texts) == {"guerrilla Bihar", "guerrilla Sind", "unrest Sind",
-                          "guerrilla Rail Indus-Delhi", "unrest Rail Indus-Delhi", "done"}
+                          "guerrilla Railway Samasata–Delhi", "unrest Railway Samasata–Delhi",
+                          "done"}
     choose(state, "revolutionaries", "unrest Sind")
     choose(state, "revolutionaries", "guerrilla Bihar")
     events = choose(state, "revolutionaries", "unrest Rail Indus-Delhi")  # 5.1.4 Strike

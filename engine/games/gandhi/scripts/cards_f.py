@@ -40,7 +40,6 @@ from engine.games.gandhi.ops.revolutionaries import (
 )
 from engine.games.gandhi.physical import BASES, JAILABLE, enters, marker_problem
 from engine.games.gandhi.pieces import (
-    CONGRESS,
     CONGRESS_ACTIVISTS,
     CUBES,
     FACTIONS,
@@ -51,7 +50,6 @@ from engine.games.gandhi.pieces import (
     MAP_KINDS,
     ML_ACTIVISTS,
     ML_BASES,
-    MUSLIM_LEAGUE,
     OWNER,
     RAJ,
     REV_BASES,
@@ -75,21 +73,23 @@ from engine.games.gandhi.scripts.choices import (
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED
+from engine.games.gandhi.vocabulary import verbs
 
 NEUTRAL = 0  # 1.6.1
 
 ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)  # 1.3.9 Gandhi is not an Activist
 GUERRILLA_KINDS = (GUERRILLAS_UNDERGROUND, GUERRILLAS_ACTIVE)
-# Words for pieces on the map, and in the boxes off it (Out of Play, Jail).
-KIND_WORDS = {TROOPS: "troop", SEPOYS: "sepoy", CONGRESS_ACTIVISTS: "congress",
-              ML_ACTIVISTS: "league", GANDHI: "gandhi", GUERRILLAS_UNDERGROUND: "underground",
-              GUERRILLAS_ACTIVE: "active", ML_BASES: "league base", REV_BASES: "rev base"}
-BOX_WORDS = {TROOPS: "troop", SEPOYS: "sepoy", CONGRESS_ACTIVISTS: "congress",
-             ML_ACTIVISTS: "league", GANDHI: "gandhi", GUERRILLAS: "guerrilla",
-             ML_BASES: "league base", REV_BASES: "rev base"}
-FACTION_WORDS = {RAJ: "raj", CONGRESS: "congress", MUSLIM_LEAGUE: "league",
-                 REVOLUTIONARIES: "revolutionaries"}
+# The kinds of pieces in the boxes off the map (Out of Play, Jail): Guerrillas have no face.
+BOX_KINDS = (TROOPS, SEPOYS, CONGRESS_ACTIVISTS, ML_ACTIVISTS, GANDHI, GUERRILLAS, ML_BASES,
+             REV_BASES)
 KINDS_OF = {f: tuple(k for k in MAP_KINDS if OWNER[k] == f) for f in FACTIONS}
+
+# The verbs of the choices (data/verbs/common.toml, raj.toml, scripts.toml, scripts_f.toml).
+REMOVE, ARREST, MOVE_KIND, PIECE_TO = verbs("remove", "arrest", "move_kind", "piece_to")
+REMOVE_PIECE_IN, REMOVE_MARKER_IN, ARREST_IN, OUT_IN, REPLACE_WITH = verbs(
+    "remove_piece_in", "remove_marker_in", "arrest_in", "out_in", "replace_with")
+FACTION, AVAILABLE_IN, RELEASE_PIECE, REMOVE_COUNT, REPLACE_COUNT = verbs(
+    "f_faction", "f_available_in", "f_release_piece", "f_remove_count", "f_replace_count")
 
 
 # --- small helpers ---------------------------------------------------------------------------
@@ -192,13 +192,13 @@ def c6u_choices(state: GandhiState, data: Data) -> list[Action]:
                 if state.space(s).protest and factions_in(state, s)]
     if data.get("c6_faction"):
         return []
-    return [Action(FACTION_WORDS[f], args=(f,)) for f in factions_in(state, sid)]
+    return [FACTION(faction=f) for f in factions_in(state, sid)]
 
 
 def c6u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
     if action.verb == "in":
-        return note(c6_space=action.args[0])
-    sid, faction = data["c6_space"], action.args[0]
+        return note(c6_space=action["space"])
+    sid, faction = data["c6_space"], action["faction"]
     # 5.1.3 Gandhi and Activists to Jail; cubes, Guerrillas and Bases to Available
     removed: list[Event] = [
         PiecesRemoved(space=sid, kind=k, count=state.space(sid).count(k),
@@ -227,19 +227,18 @@ def c6s_choices(state: GandhiState, data: Data) -> list[Action]:
         return [space_action(state, s) for s in best]
     if data.get("c6_left", 0) <= 0:
         return []
-    return [Action(f"remove {KIND_WORDS[k]}", args=(k,)) for k in CUBES
-            if state.space(sid).count(k)]
+    return [REMOVE(piece=k) for k in CUBES if state.space(sid).count(k)]
 
 
 def c6s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
     if action.verb == "in":
-        sid = action.args[0]
+        sid = action["space"]
         first = [*add_unrest(state, sid), *neutral(state, sid)]
         gone = forced(state, sid, list(CUBES), 2, "available")
         if gone is not None:
             return [*first, *gone, *note(c6_space=sid, c6_left=0)]
         return [*first, *note(c6_space=sid, c6_left=2)]
-    return [PiecesRemoved(space=data["c6_space"], kind=action.args[0], count=1),
+    return [PiecesRemoved(space=data["c6_space"], kind=action["piece"], count=1),
             *note(c6_left=data["c6_left"] - 1)]
 
 
@@ -256,6 +255,7 @@ PARTS["6:shaded"] = Part(c6s_choices, c6s_act, c6s_what)
 # --- #22 Subhas Chandra Bose Conspires with Japan ----------------------------------------------
 
 C22_BOXES: dict[str, Box] = {"available": "available", "out": "out_of_play"}
+C22_VERBS = {"available": AVAILABLE_IN, "out": OUT_IN}  # the box's word in the step's data
 
 
 def c22u_choices(state: GandhiState, data: Data) -> list[Action]:
@@ -265,14 +265,15 @@ def c22u_choices(state: GandhiState, data: Data) -> list[Action]:
     if sum(sent.values()) >= 4:
         return []
     boxes = [w for w in C22_BOXES if sent.get(w, 0) < 2]
-    out = [Action(f"{w} {KIND_WORDS[k]} in {where(state, sid)}", args=(w, k, sid))
+    out = [C22_VERBS[w](piece=k, space=sid)
            for sid in board(state).spaces for k in GUERRILLA_KINDS
            if state.space(sid).count(k) for w in boxes]
     return [*out, DONE] if out else []
 
 
 def c22u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    box, kind, sid = action.args
+    box = "out" if action.verb == "out_in" else "available"
+    kind, sid = action["piece"], action["space"]
     sent = dict(data.get("c22_sent", {}))
     sent[box] = sent.get(box, 0) + 1
     return [PiecesRemoved(space=sid, kind=kind, count=1, to=C22_BOXES[box]),
@@ -296,8 +297,7 @@ def c22s_choices(state: GandhiState, data: Data) -> list[Action]:
     Guerrillas are added first."""
     sid = data.get("c22_space")
     if sid is not None:
-        return [Action(f"remove {KIND_WORDS[k]}", args=(k,))
-                for k in adversary_kinds(state, data["executing"], sid)]
+        return [REMOVE(piece=k) for k in adversary_kinds(state, data["executing"], sid)]
     if len(picked(data)) >= 2:
         return []
     return [space_action(state, s) for s in c22s_spaces(state, data)]
@@ -305,9 +305,9 @@ def c22s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 def c22s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
     if action.verb == "remove":
-        return [PiecesRemoved(space=data["c22_space"], kind=action.args[0], count=1),
+        return [PiecesRemoved(space=data["c22_space"], kind=action["piece"], count=1),
                 *note(c22_space=None)]
-    sid = action.args[0]
+    sid = action["space"]
     n = min(2, available(state, GUERRILLAS))  # 5.1.1 only Available ones
     added: list[Event] = ([PiecesPlaced(space=sid, kind=GUERRILLAS_UNDERGROUND, count=n)]
                           if n else [])
@@ -359,8 +359,8 @@ def c23u_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c23u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    sid = action.args[0]
-    if action.verb == "remove":
+    sid = action["space"]
+    if action.verb == "remove_in":
         return [PiecesRemoved(space=sid, kind=GUERRILLAS_ACTIVE, count=1),
                 *note(c23_removed=data.get("c23_removed", 0) + 1)]
     n = min(cubes(state, sid), state.space(sid).count(GUERRILLAS_UNDERGROUND))
@@ -402,7 +402,7 @@ def c23s_conclude(state: GandhiState, sid: str) -> list[Event]:
 
 def c23s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
     if action.verb == "in":  # 3.4.3 Activate all Guerrillas there and roll
-        sid = action.args[0]
+        sid = action["space"]
         value, rolled = roll(chance)
         events = [*activate_all(state, sid), *rolled, *note(picked=[*picked(data), sid])]
         if value > count(state, sid, GUERRILLA_KINDS):
@@ -414,8 +414,9 @@ def c23s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> 
     sid = data["c23_space"]
     if action.verb == "stop":
         return c23s_conclude(state, sid)
-    kinds = [*data.get("c23_kinds", []), action.args[0]]
-    removal: list[Event] = [PiecesRemoved(space=sid, kind=action.args[0], count=1)]
+    kind = action["piece"]
+    kinds = [*data.get("c23_kinds", []), kind]
+    removal: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1)]
     now = after(state, removal)
     if len(kinds) >= 2 or not attack_order(now, sid):
         return [*removal, *c23s_conclude(now, sid)]
@@ -465,8 +466,7 @@ def c24u_choices(state: GandhiState, data: Data) -> list[Action]:
                 DONE]
     sid = data.get("c24_space")
     if sid is not None:
-        return [Action(f"remove {KIND_WORDS[k]}", args=(k,)) for k in GUERRILLA_KINDS
-                if state.space(sid).count(k)]
+        return [REMOVE(piece=k) for k in GUERRILLA_KINDS if state.space(sid).count(k)]
     if len(picked(data)) >= 3:
         return []
     out = [space_action(state, s) for s in data.get("c24_spaces", [])
@@ -475,8 +475,8 @@ def c24u_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c24u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    if action.verb == "activate":
-        sid = action.args[0]
+    if action.verb == "activate_in":
+        sid = action["space"]
         spaces, counts = data.get("c24_spaces", []), data.get("c24_counts", {})
         flip = [PiecesFlipped(space=sid, kind=GUERRILLAS_UNDERGROUND,
                               to_kind=GUERRILLAS_ACTIVE, count=1)
@@ -486,9 +486,9 @@ def c24u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> 
                              c24_spaces=spaces if sid in spaces else [*spaces, sid])]
     if action.verb == "remove":
         left = data["c24_left"] - 1
-        return [PiecesRemoved(space=data["c24_space"], kind=action.args[0], count=1),
+        return [PiecesRemoved(space=data["c24_space"], kind=action["piece"], count=1),
                 *note(c24_left=left, c24_space=data["c24_space"] if left > 0 else None)]
-    sid = action.args[0]
+    sid = action["space"]
     most = min(cubes(state, sid), count(state, sid, GUERRILLA_KINDS))
     chosen = note(picked=[*picked(data), sid])
     gone = forced(state, sid, list(GUERRILLA_KINDS), most, "available")
@@ -523,7 +523,7 @@ def c24s_choices(state: GandhiState, data: Data) -> list[Action]:
 def c24s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
     """#24 shaded: 2 Guerrillas from Out of Play (those there, 5.1.2), 1 Unrest marker,
     and the space to Neutral ("shift ... to Neutral": set to Neutral)."""
-    sid = action.args[0]
+    sid = action["space"]
     n = min(2, state.out_of_play.get(GUERRILLAS, 0))
     added: list[Event] = [PiecesPlaced(space=sid, kind=GUERRILLAS_UNDERGROUND, count=n,
                                        source="out_of_play")] if n else []
@@ -536,22 +536,22 @@ PARTS["24:shaded"] = Part(c24s_choices, c24s_act, lambda s, d: msg("c24_shaded")
 
 # --- #33 Flag Satyagraha Defies the British / #47 Lala Lajpat Rai (unshaded) -------------------
 
-THING_WORDS = {GUERRILLAS_ACTIVE: "active", GUERRILLAS_UNDERGROUND: "underground",
-               CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league",
-               "protest": "protest", "unrest": "unrest"}
+MARKERS = ("protest", "unrest")
+THINGS = (GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND, CONGRESS_ACTIVISTS, ML_ACTIVISTS,
+          *MARKERS)
 
 
 def things(state: GandhiState, sid: str) -> list[str]:
     """What "1 Guerrilla, Activist, Protest or Unrest marker" can take from a space (a
     Strike is not an Unrest marker)."""
     sp = state.space(sid)
-    return [t for t in THING_WORDS
+    return [t for t in THINGS
             if (sp.protest if t == "protest" else sp.unrest if t == "unrest" else sp.count(t))]
 
 
 def thing_actions(state: GandhiState, spaces: list[str]) -> list[Action]:
-    return [Action(f"remove {THING_WORDS[t]} in {where(state, s)}", args=(t, s))
-            for s in spaces for t in things(state, s)]
+    return [REMOVE_MARKER_IN(marker=t, space=s) if t in MARKERS
+            else REMOVE_PIECE_IN(piece=t, space=s) for s in spaces for t in things(state, s)]
 
 
 def remove_thing(state: GandhiState, thing: str, sid: str) -> list[Event]:
@@ -573,7 +573,8 @@ def c33u_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def thing_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    thing, sid = action.args
+    thing = action["marker"] if action.verb == "remove_marker_in" else action["piece"]
+    sid = action["space"]
     return [*remove_thing(state, thing, sid), *note(picked=[*picked(data), sid])]
 
 
@@ -583,7 +584,7 @@ def c33s_removing(state: GandhiState, data: Data) -> bool:
 
 
 def c33s_removals(state: GandhiState, data: Data) -> list[Action]:
-    return [Action(f"remove {KIND_WORDS[k]} in {where(state, s)}", args=(k, s))
+    return [REMOVE_PIECE_IN(piece=k, space=s)
             for s in board(state).spaces if s not in picked(data)
             for k in adversary_kinds(state, data["executing"], s, bases_last=True)]
 
@@ -597,17 +598,16 @@ def c33s_choices(state: GandhiState, data: Data) -> list[Action]:
         return [*c33s_removals(state, data), DONE]
     if data.get("c33_released", 0) >= 5:
         return []
-    out = [Action(f"release {KIND_WORDS[k]}", args=(k,)) for k in ACTIVISTS
-           if state.jail.get(k, 0)]
+    out = [RELEASE_PIECE(piece=k) for k in ACTIVISTS if state.jail.get(k, 0)]
     return [*out, DONE] if out else []
 
 
 def c33s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    if action.verb == "release":
-        return [BoxTransfer(kind=action.args[0], count=1, origin="jail",
+    if action.verb == "f_release_piece":
+        return [BoxTransfer(kind=action["piece"], count=1, origin="jail",
                             destination="available"),
                 *note(c33_released=data.get("c33_released", 0) + 1)]
-    kind, sid = action.args
+    kind, sid = action["piece"], action["space"]
     return [PiecesRemoved(space=sid, kind=kind, count=1), *note(picked=[*picked(data), sid])]
 
 
@@ -643,8 +643,8 @@ def c47u_choices(state: GandhiState, data: Data) -> list[Action]:
 
 # --- #47 Lala Lajpat Rai Killed at a Protest (shaded) --------------------------------------------
 
-REPLACEMENTS = {GUERRILLAS_UNDERGROUND: "guerrilla", CONGRESS_ACTIVISTS: "congress",
-                ML_ACTIVISTS: "league"}
+REPLACEMENTS = (GUERRILLAS_UNDERGROUND, CONGRESS_ACTIVISTS, ML_ACTIVISTS)
+C47_MODES = (REMOVE_COUNT(count=3, piece="pieces"), REPLACE_COUNT(count=2, piece="pieces"))
 
 
 def c47s_pieces(state: GandhiState, data: Data) -> list[tuple[str, str]]:
@@ -663,28 +663,27 @@ def c47s_choices(state: GandhiState, data: Data) -> list[Action]:
     pieces = c47s_pieces(state, data)
     mode = data.get("c47_mode")
     if mode is None:
-        return [Action("remove 3 pieces", args=("remove",)),
-                Action("replace 2 pieces", args=("replace",))] if pieces else []
+        return list(C47_MODES) if pieces else []
     if data.get("c47_done", 0) >= (3 if mode == "remove" else 2):
         return []
     out = []
     for kind, sid in pieces:
-        name = f"{KIND_WORDS[kind]} in {where(state, sid)}"
         new = [r for r in REPLACEMENTS if available(state, r) and box_kind(r) != box_kind(kind)]
         if mode == "replace" and new:
-            out += [Action(f"{REPLACEMENTS[r]} for {name}", args=(kind, sid, r)) for r in new]
+            out += [REPLACE_WITH(piece=r, old=kind, space=sid) for r in new]
         else:
-            out.append(Action(f"remove {name}", args=(kind, sid)))
+            out.append(REMOVE_PIECE_IN(piece=kind, space=sid))
     return out
 
 
 def c47s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
     if data.get("c47_mode") is None:
-        return note(c47_mode=action.args[0])
-    kind, sid = action.args[:2]
+        return note(c47_mode="remove" if action.verb == "f_remove_count" else "replace")
+    replacing, sid = action.verb == "replace_with", action["space"]
+    kind = action["old"] if replacing else action["piece"]
     events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1)]  # 5.1.3 Available
-    if len(action.args) > 2:
-        events.append(PiecesPlaced(space=sid, kind=action.args[2], count=1))
+    if replacing:
+        events.append(PiecesPlaced(space=sid, kind=action["piece"], count=1))
     return [*events, *note(c47_done=data.get("c47_done", 0) + 1,
                            c47_bases=data.get("c47_bases", 0) + (kind in BASES))]
 
@@ -721,16 +720,16 @@ def c36u_choices(state: GandhiState, data: Data) -> list[Action]:
         return [space_action(state, s) for s in best]
     if data.get("c36_left", 0) <= 0:
         return []
-    return [Action(f"arrest {KIND_WORDS[k]}", args=(k,)) for k in ACTIVISTS
-            if state.space(sid).count(k)]
+    return [ARREST(piece=k) for k in ACTIVISTS if state.space(sid).count(k)]
 
 
 def c36u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
     if action.verb == "arrest":  # 5.1.3 arrested: to Jail
         left = data["c36_left"] - 1
-        return [PiecesRemoved(space=data["c36_space"], kind=action.args[0], count=1, to="jail"),
+        return [PiecesRemoved(space=data["c36_space"], kind=action["piece"], count=1,
+                              to="jail"),
                 *note(c36_left=left)]
-    sid = action.args[0]
+    sid = action["space"]
     value, rolled = roll(chance)
     first = [*add_unrest(state, sid), *rolled, *neutral(state, sid)]
     most = min(value, count(state, sid, ACTIVISTS))
@@ -755,7 +754,7 @@ def c36s_choices(state: GandhiState, data: Data) -> list[Action]:
     removed); the executor picks the adversaries when there is a choice."""
     faction, sid = data["executing"], data.get("c36_space")
     if sid is not None:
-        return [Action(f"remove {KIND_WORDS[k]}", args=(k,))
+        return [REMOVE(piece=k)
                 for k in adversary_kinds(state, faction, sid, gandhi=True, bases_last=True)]
     if len(picked(data)) >= 2:
         return []
@@ -767,10 +766,10 @@ def c36s_choices(state: GandhiState, data: Data) -> list[Action]:
 def c36s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
     faction = data["executing"]
     if action.verb == "remove":
-        kind, sid, left = action.args[0], data["c36_space"], data["c36_left"] - 1
+        kind, sid, left = action["piece"], data["c36_space"], data["c36_left"] - 1
         return [PiecesRemoved(space=sid, kind=kind, count=1, to=exit_box(kind, jail=True)),
                 *note(c36_left=left, c36_space=sid if left > 0 else None)]
-    sid = action.args[0]
+    sid = action["space"]
     value, rolled = roll(chance)
     events = [*rolled, *note(picked=[*picked(data), sid])]
     if value > friendly(state, faction, sid):
@@ -801,13 +800,13 @@ def c41u_choices(state: GandhiState, data: Data) -> list[Action]:
     ``done`` ends."""
     if data["c41_count"] >= 2 * data["c41_roll"]:
         return []
-    out = [Action(f"arrest {KIND_WORDS[k]} in {where(state, s)}", args=(k, s))
+    out = [ARREST_IN(piece=k, space=s)
            for s in board(state).spaces for k in ACTIVISTS if state.space(s).count(k)]
     return [*out, DONE] if out else []
 
 
 def c41u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    kind, sid = action.args  # 5.1.3 arrested: to Jail
+    kind, sid = action["piece"], action["space"]  # 5.1.3 arrested: to Jail
     return [PiecesRemoved(space=sid, kind=kind, count=1, to="jail"),
             *note(c41_count=data["c41_count"] + 1)]
 
@@ -819,12 +818,12 @@ def c41s_choices(state: GandhiState, data: Data) -> list[Action]:
     if data["c41_count"] >= data["c41_roll"]:
         return []
     spaces = picked(data) if len(picked(data)) >= 3 else list(board(state).spaces)
-    return [Action(f"{KIND_WORDS[k]} to {where(state, s)}", args=(k, s))
+    return [PIECE_TO(piece=k, space=s)
             for k in ACTIVISTS if state.jail.get(k, 0) for s in spaces]
 
 
 def c41s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    kind, sid = action.args
+    kind, sid = action["piece"], action["space"]
     spaces = picked(data) if sid in picked(data) else [*picked(data), sid]
     return [PiecesPlaced(space=sid, kind=kind, count=1, source="jail"),
             *note(c41_count=data["c41_count"] + 1, picked=spaces)]
@@ -848,8 +847,7 @@ TO_OUT = (TROOPS, SEPOYS, CONGRESS_ACTIVISTS, ML_ACTIVISTS, *GUERRILLA_KINDS)  #
 
 
 def out_actions(state: GandhiState, allowed: Callable[[str], bool]) -> list[Action]:
-    return [Action(f"out {KIND_WORDS[k]} in {where(state, s)}", args=(k, s))
-            for s in board(state).spaces for k in TO_OUT
+    return [OUT_IN(piece=k, space=s) for s in board(state).spaces for k in TO_OUT
             if state.space(s).count(k) and allowed(k)]
 
 
@@ -874,7 +872,7 @@ def c50u_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c50u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    kind, sid = action.args
+    kind, sid = action["piece"], action["space"]
     factions = data.get("c50_factions", [])
     return [PiecesRemoved(space=sid, kind=kind, count=1, to="out_of_play"),
             *note(c50_moved=data.get("c50_moved", 0) + 1,
@@ -888,13 +886,13 @@ def c50s_choices(state: GandhiState, data: Data) -> list[Action]:
     moved, factions = data.get("c50_moved", 0), data.get("c50_factions", [])
     if moved >= 4:
         return []
-    out = [Action(f"move {BOX_WORDS[k]}", args=(k,)) for k in BOX_WORDS
+    out = [MOVE_KIND(piece=k) for k in BOX_KINDS
            if state.out_of_play.get(k, 0) and len({*factions, owner(k)}) <= 2]
     return [*out, DONE] if out else []
 
 
 def c50s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    kind = action.args[0]
+    kind = action["piece"]
     factions = data.get("c50_factions", [])
     return [BoxTransfer(kind=kind, count=1, origin="out_of_play", destination="available"),
             *note(c50_moved=data.get("c50_moved", 0) + 1,
@@ -918,7 +916,7 @@ def c53u_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c53u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    kind, sid = action.args
+    kind, sid = action["piece"], action["space"]
     return [PiecesRemoved(space=sid, kind=kind, count=1, to="out_of_play"),
             *note(c53_moved=data.get("c53_moved", 0) + 1)]
 
@@ -929,14 +927,14 @@ def c53s_choices(state: GandhiState, data: Data) -> list[Action]:
     ends."""
     if data.get("c53_moved", 0) >= 3:
         return []
-    out = [Action(f"{BOX_WORDS[k]} to {where(state, s)}", args=(k, s))
-           for k in BOX_WORDS if state.out_of_play.get(k, 0)
+    out = [PIECE_TO(piece=k, space=s)
+           for k in BOX_KINDS if state.out_of_play.get(k, 0)
            for s in board(state).spaces if enters(state, placed_kind(k), 1, s)]
     return [*out, DONE] if out else []
 
 
 def c53s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    kind, sid = action.args
+    kind, sid = action["piece"], action["space"]
     return [PiecesPlaced(space=sid, kind=placed_kind(kind), count=1, source="out_of_play"),
             *note(c53_moved=data.get("c53_moved", 0) + 1)]
 
@@ -964,7 +962,7 @@ def c72u_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c72u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     n = state.space(sid).count(GUERRILLAS_ACTIVE)
     return [PiecesRemoved(space=sid, kind=GUERRILLAS_ACTIVE, count=n),
             *note(picked=[*picked(data), sid], c72_removed=data.get("c72_removed", 0) + n)]
@@ -989,9 +987,9 @@ def c72s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c72s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     done = note(picked=[*picked(data), sid])
-    if action.verb == "unrest":
+    if action.verb == "unrest_in":
         return [*add_unrest(state, sid), *done]
     return [PiecesPlaced(space=sid, kind=GUERRILLAS_UNDERGROUND, count=1), *done]
 
