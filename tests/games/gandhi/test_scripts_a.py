@@ -133,9 +133,9 @@ def test_5_card_12_unshaded_replaces_protests_with_unrest_and_arrests_activists(
               "madras": {"pieces": {"troops": 1, "congress_activists": 1}}}      # no Protest
     state, _ = play("12", "unshaded", spaces=spaces)
     seat, texts = asked(state)
-    assert (seat, sorted(texts)) == ("raj", ["raid Bihar", "raid Rail Delhi-Ganges"])
+    assert (seat, sorted(texts)) == ("raj", ["raid Bihar", "raid Railway Delhi–Allahabad"])
     choose(state, "raj", "raid Bihar")
-    events = choose(state, "raj", "raid Rail Delhi-Ganges")
+    events = choose(state, "raj", "raid Rail Delhi-Ganges")  # the old text still reads
     bihar, rail = state.space("bihar"), state.space("rail_delhi_ganges")
     assert not bihar.protest and bihar.unrest == 1
     assert bihar.pieces == {"troops": 1, "gandhi": 1}  # Gandhi is not an Activist
@@ -203,10 +203,10 @@ def test_5_card_13_shaded_unity_plus_2_and_3_pieces_out_of_play_to_available() -
                     out_of_play={"sepoys": 2, "guerrillas": 3})
     assert state.unity == 4
     seat, texts = asked(state)
-    assert (seat, texts) == ("congress", ["move sepoys", "move guerrillas"])
+    assert (seat, texts) == ("congress", ["move sepoy", "move guerrilla"])
     choose(state, "congress", "move sepoys")
-    choose(state, "congress", "move sepoys")
-    assert asked(state)[1] == ["move guerrillas"]
+    choose(state, "congress", "move sepoy")
+    assert asked(state)[1] == ["move guerrilla"]
     events = choose(state, "congress", "move guerrillas")
     assert state.out_of_play.get("sepoys", 0) == 0
     assert state.out_of_play["guerrillas"] == 2
@@ -225,8 +225,8 @@ def test_5_card_14_unshaded_removes_up_to_4_guerrillas_from_up_to_2_spaces() -> 
     choose(state, "raj", "remove underground guerrilla Punjab")
     choose(state, "raj", "remove active guerrilla Bihar")
     texts = asked(state)[1]
-    assert "remove underground guerrilla Assam" not in texts  # at most 2 spaces
-    assert "remove underground guerrilla Punjab" in texts
+    assert "remove underground guerrilla in Assam" not in texts  # at most 2 spaces
+    assert "remove underground guerrilla in Punjab" in texts
     choose(state, "raj", "remove underground guerrilla Punjab")
     events = choose(state, "raj", "remove active guerrilla Bihar")  # the 4th: over
     assert state.space("punjab").pieces == {"guerrillas_underground": 1}
@@ -271,9 +271,9 @@ def test_5_card_15_unshaded_unrest_where_no_troops_then_a_piece_per_sepoy_bases_
     assert "unrest Sind" in texts and "unrest Punjab" not in texts  # Troops there
     choose(state, "raj", "unrest Sind")
     assert state.space("sind").unrest == 1
-    assert asked(state)[1] == ["remove league activists"]  # Gandhi never; Bases last
+    assert asked(state)[1] == ["remove muslim league activist"]  # Gandhi never; Bases last
     choose(state, "raj", "remove league activists")
-    assert asked(state)[1] == ["remove league bases", "remove revolutionary bases"]
+    assert asked(state)[1] == ["remove muslim league base", "remove revolutionary base"]
     choose(state, "raj", "remove revolutionary bases")
     events = choose(state, "raj", "remove league bases")  # 3 Sepoys: 3 pieces, over
     assert state.space("sind").pieces == {"sepoys": 3, "gandhi": 1}
@@ -325,8 +325,9 @@ def test_5_card_17_unshaded_removes_up_to_4_activists_or_shifts_2_spaces_near_pu
     assert asked(state) == ("raj", ["activists", "shift"])
     choose(state, "raj", "activists")
     texts = asked(state)[1]
-    assert sorted(texts) == ["done", "remove congress activist Punjab",
-                             "remove league activist Punjab", "remove league activist Sind"]
+    assert sorted(texts) == ["done", "remove congress activist in Punjab",
+                             "remove muslim league activist in Punjab",
+                             "remove muslim league activist in Sind"]
     choose(state, "raj", "remove congress activist Punjab")
     choose(state, "raj", "remove congress activist Punjab")
     choose(state, "raj", "remove league activist Sind")
@@ -372,9 +373,11 @@ def test_5_card_17_shaded_protests_in_2_spaces_with_league_activists_league_stay
 def test_5_card_19_unshaded_up_to_3_underground_or_all_active_in_1_space() -> None:
     spaces = {"bihar": {"pieces": {"guerrillas_underground": 4, "guerrillas_active": 5}}}
     state, _ = play("19", "unshaded", spaces=spaces)
-    assert asked(state)[1] == ["remove 3 underground Bihar", "remove 2 underground Bihar",
-                               "remove 1 underground Bihar", "remove active Bihar", "done"]
-    events = choose(state, "raj", "remove active Bihar")
+    assert asked(state)[1] == ["remove 3 underground guerrillas in Bihar",
+                               "remove 2 underground guerrillas in Bihar",
+                               "remove 1 underground guerrilla in Bihar",
+                               "remove 5 active guerrillas in Bihar", "done"]
+    events = choose(state, "raj", "remove 5 active Bihar")
     assert state.space("bihar").pieces == {"guerrillas_underground": 4}
     ended(state, events, "raj")
 
@@ -464,7 +467,8 @@ def test_5_card_21_shaded_adds_up_to_4_guerrillas_then_unrest_in_punjab() -> Non
     state, _ = play("21", "shaded", "revolutionaries", spaces=spaces)
     seat, texts = asked(state)
     assert seat == "revolutionaries"
-    assert texts == [f"add {n} guerrillas" for n in (4, 3, 2, 1, 0)]
+    assert texts == ["add 4 guerrillas", "add 3 guerrillas", "add 2 guerrillas",
+                     "add 1 guerrilla", "add 0 guerrillas"]
     events = choose(state, "revolutionaries", "add 4 guerrillas")
     assert state.space("punjab").pieces == {"troops": 1, "guerrillas_underground": 4}
     assert state.space("punjab").unrest == 2
@@ -474,7 +478,7 @@ def test_5_card_21_shaded_adds_up_to_4_guerrillas_then_unrest_in_punjab() -> Non
 def test_5_card_21_shaded_only_available_guerrillas() -> None:  # 5.1.1
     state, _ = play("21", "shaded", "congress",
                     spaces={"bihar": {"pieces": {"guerrillas_active": 14}}})
-    assert asked(state)[1] == ["add 2 guerrillas", "add 1 guerrillas", "add 0 guerrillas"]
+    assert asked(state)[1] == ["add 2 guerrillas", "add 1 guerrilla", "add 0 guerrillas"]
     choose(state, "congress", "add 0 guerrillas")
     assert state.space("punjab").unrest == 1
     assert state.space("punjab").count("guerrillas_underground") == 0

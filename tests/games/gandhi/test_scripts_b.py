@@ -53,7 +53,7 @@ def test_5_card_25_unshaded_restraint_minus_2_and_up_to_2_protest_or_unrest_remo
                                        "punjab": {"protest": True}}, restraint=4)
     assert state.restraint == 2
     seat, texts = asked(state)
-    assert seat == "raj" and "remove unrest Bihar" in texts and "done" in texts
+    assert seat == "raj" and "remove unrest in Bihar" in texts and "done" in texts
     choose(state, "raj", "remove unrest Bihar")
     choose(state, "raj", "remove protest Punjab")
     ended(state, "raj")
@@ -71,7 +71,7 @@ def test_5_card_25_shaded_restraint_plus_2_and_protest_in_2_spaces_with_friendly
                     faction="congress", restraint=4)
     assert state.restraint == 5  # 5.1.4 the +2 beyond 5 is ignored
     _, texts = asked(state)
-    assert texts == ["place protest Delhi", "place protest Bihar"]  # one Protest per space
+    assert texts == ["place protest in Delhi", "place protest in Bihar"]  # one per space
     choose(state, "congress", "place protest Bihar")
     choose(state, "congress", "place protest Delhi")
     ended(state, "congress")
@@ -111,7 +111,7 @@ def test_5_card_27_shaded_restraint_set_to_4_and_protests_in_2_raj_controlled_sp
                     faction="congress", restraint=1)
     assert state.restraint == 4
     _, texts = asked(state)
-    assert texts == ["place protest Punjab", "place protest Bihar"]
+    assert texts == ["place protest in Punjab", "place protest in Bihar"]
     choose(state, "congress", "place protest Punjab")
     choose(state, "congress", "place protest Bihar")
     ended(state, "congress")
@@ -191,13 +191,14 @@ def test_5_card_44_shaded_up_to_4_guerrillas_to_2_spaces_then_toward_active_oppo
                     faction="revolutionaries", out_of_play={"guerrillas": 13})
     choose(state, "revolutionaries", "in Bihar")
     # 5.1.2 a Railway has no Support level to shift: not while another space can shift
-    assert "in Rail Delhi-Ganges" not in asked(state)[1] and "in Punjab" in asked(state)[1]
+    assert "in Railway Delhi–Allahabad" not in asked(state)[1]
+    assert "in Punjab" in asked(state)[1]
     choose(state, "revolutionaries", "in Punjab")
     _, texts = asked(state)  # 5.1.1 only the 3 Available Guerrillas
     assert "place 3 guerrillas in Bihar" in texts and "place 4 guerrillas in Bihar" not in texts
     choose(state, "revolutionaries", "place 2 guerrillas in Bihar")
     choose(state, "revolutionaries", "place 1 guerrillas in Punjab")
-    assert "place 1 guerrillas in Bihar" not in asked(state)[1]  # none Available now
+    assert "place 1 guerrilla in Bihar" not in asked(state)[1]  # none Available now
     choose(state, "revolutionaries", "done")
     ended(state, "revolutionaries")
     assert state.space("bihar").count("guerrillas_underground") == 2  # 1.4.3 Underground
@@ -212,10 +213,11 @@ def test_5_1_2_card_44_unshaded_a_space_that_can_shift_toward_support_first() ->
         "sind": {"pieces": {"guerrillas_active": 1}, "support": 2},
         "rail_delhi_ganges": {"pieces": {"guerrillas_active": 1}},
         "bihar": {"pieces": {"guerrillas_active": 1}}})
-    assert asked(state)[1] == ["remove 1 active guerrillas Bihar", "done"]
+    assert asked(state)[1] == ["remove 1 active guerrilla in Bihar", "done"]
     choose(state, "raj", "remove 1 active guerrillas Bihar")
-    assert set(asked(state)[1]) == {"remove 1 active guerrillas Sind",
-                                    "remove 1 active guerrillas Rail Delhi-Ganges", "done"}
+    assert set(asked(state)[1]) == {"remove 1 active guerrilla in Sind",
+                                    "remove 1 active guerrilla in Railway Delhi–Allahabad",
+                                    "done"}
 
 
 # --- #45 ------------------------------------------------------------------------------------
@@ -308,8 +310,8 @@ def test_5_card_30_unshaded_up_to_5_guerrillas_or_activists_from_raj_control_2_p
         "punjab": {"pieces": {"troops": 3, "guerrillas_underground": 1, "ml_activists": 1}},
         "sind": {"pieces": {"guerrillas_active": 2}}})           # no Raj Control
     _, texts = asked(state)
-    assert "remove 1 congress activists Bihar" in texts and "done" in texts
-    assert not any("Sind" in t or "gandhi" in t for t in texts)
+    assert "remove 1 congress activist in Bihar" in texts and "done" in texts
+    assert not any("Sind" in t or "Gandhi" in t for t in texts)
     choose(state, "raj", "remove 1 congress activists Bihar")
     choose(state, "raj", "remove 1 congress activists Bihar")
     assert not any("Bihar" in t for t in asked(state)[1])          # 2 per space
@@ -337,7 +339,7 @@ def test_5_card_30_shaded_up_to_5_sepoys_removed_no_more_than_2_per_space() -> N
 def test_5_card_35_unshaded_up_to_6_cubes_placed_in_punjab() -> None:
     state = on_card("35", "unshaded")
     _, texts = asked(state)
-    assert "place 6 troops Punjab" in texts and "place 7 sepoys Punjab" not in texts
+    assert "place 6 troops in Punjab" in texts and "place 7 sepoys in Punjab" not in texts
     choose(state, "raj", "place 2 troops Punjab")
     choose(state, "raj", "place 4 sepoys Punjab")
     ended(state, "raj")
@@ -346,7 +348,7 @@ def test_5_card_35_unshaded_up_to_6_cubes_placed_in_punjab() -> None:
 
 def test_5_card_35_unshaded_no_troops_in_punjab_as_a_muslim_state_1_4_2() -> None:
     state = on_card("35", "unshaded", {"punjab": {"muslim_state": True}})
-    assert not any("troops" in t for t in asked(state)[1])
+    assert not any("troop" in t for t in asked(state)[1])
     choose(state, "raj", "place 3 sepoys Punjab")
     choose(state, "raj", "done")
     ended(state, "raj")
@@ -358,8 +360,8 @@ def test_5_1_2_card_35_shaded_a_space_that_can_shift_first() -> None:
     once no space that can shift is left."""
     state = on_card("35", "shaded", {"bihar": {"support": -2}}, faction="congress")
     _, texts = asked(state)
-    assert "unrest Bihar" not in texts and "unrest Rail Delhi-Ganges" not in texts
-    assert {"unrest Punjab", "protest Punjab", "done"} <= set(texts)
+    assert "unrest in Bihar" not in texts and "unrest in Railway Delhi–Allahabad" not in texts
+    assert {"unrest in Punjab", "protest in Punjab", "done"} <= set(texts)
 
 
 def test_5_card_35_shaded_protest_or_unrest_in_up_to_2_spaces_then_toward_opposition(
@@ -367,7 +369,7 @@ def test_5_card_35_shaded_protest_or_unrest_in_up_to_2_spaces_then_toward_opposi
     state = on_card("35", "shaded", {"bihar": {"protest": True, "support": 1}},
                     faction="congress")
     _, texts = asked(state)
-    assert "protest Bihar" not in texts and "unrest Bihar" in texts and "done" in texts
+    assert "protest in Bihar" not in texts and "unrest in Bihar" in texts and "done" in texts
     choose(state, "congress", "unrest Bihar")
     choose(state, "congress", "protest Punjab")
     ended(state, "congress")
@@ -398,9 +400,9 @@ def test_5_card_42_shaded_1_troop_or_3_sepoys_from_up_to_2_unrest_or_protest_spa
         "punjab": {"pieces": {"sepoys": 2}, "protest": True},
         "delhi": {"pieces": {"troops": 3}}}, faction="revolutionaries")  # no marker
     _, texts = asked(state)     # 5.1.2 a whole "1 Troop or 3 Sepoys" first
-    assert texts == ["remove 1 troops Bihar", "remove 3 sepoys Bihar", "done"]
+    assert texts == ["remove 1 troop in Bihar", "remove 3 sepoys in Bihar", "done"]
     choose(state, "revolutionaries", "remove 3 sepoys Bihar")
-    assert asked(state)[1] == ["remove 2 sepoys Punjab", "done"]
+    assert asked(state)[1] == ["remove 2 sepoys in Punjab", "done"]
     choose(state, "revolutionaries", "remove 2 sepoys Punjab")   # 5.1.2 as far as it can
     ended(state, "revolutionaries")
     assert state.space("bihar").pieces == {"troops": 2, "sepoys": 2}

@@ -17,7 +17,6 @@ from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import Msg
 from engine.games.gandhi.derived import available, board, raj_control
-from engine.games.gandhi.edits import BOX_KINDS, MAP_KINDS
 from engine.games.gandhi.effects import add_unrest, note, resources, support, track
 from engine.games.gandhi.events import (
     BoxTransfer,
@@ -57,9 +56,16 @@ from engine.games.gandhi.scripts.choices import (
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED, Script, finish
+from engine.games.gandhi.vocabulary import verbs
 
 PUNJAB, WEST_BENGAL, EAST_BENGAL = "punjab", "west_bengal", "east_bengal"
 BENGALS = (WEST_BENGAL, EAST_BENGAL)
+# The choices these Events offer besides ``<word> <space>`` (``space_action``): verbs of
+# data/verbs/*.toml, the ``ab_`` ones in scripts_ab.toml.
+UNITY, GUERRILLAS_CHOICE, RESOURCES, ACTIVISTS_CHOICE, SHIFT = verbs(
+    "ab_unity", "ab_guerrillas", "ab_resources", "ab_activists", "ab_shift")
+MOVE_KIND, REMOVE, REMOVE_PIECE_IN, REMOVE_COUNT_IN, ADD_COUNT = verbs(
+    "move_kind", "remove", "remove_piece_in", "remove_count_in", "add_count")
 
 
 def script(card: str) -> Callable[[Script], Script]:
@@ -119,7 +125,7 @@ def c10u_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c10u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     toward = -1 if state.space(sid).support > 0 else 1  # 1 level toward Neutral
     return [*support(state, sid, toward),
             *note(c10_left=data["c10_left"] - 1, c10_chosen=[*data["c10_chosen"], sid])]
@@ -136,7 +142,7 @@ def c10s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c10s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    return [MarkerSet(space=action.args[0], marker="protest", value=1),
+    return [MarkerSet(space=action["space"], marker="protest", value=1),
             *note(c10_left=data["c10_left"] - 1)]
 
 
@@ -169,7 +175,7 @@ def c12u_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c12u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     sp = state.space(sid)
     arrests: list[Event] = [PiecesRemoved(space=sid, kind=k, count=sp.count(k), to="jail")
                             for k in ACTIVISTS if sp.count(k)]
@@ -189,7 +195,7 @@ def c12s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c12s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    return [MarkerSet(space=action.args[0], marker="protest", value=1),
+    return [MarkerSet(space=action["space"], marker="protest", value=1),
             *note(c12_left=data["c12_left"] - 1)]
 
 
@@ -232,26 +238,26 @@ def c13u_choices(state: GandhiState, data: Data) -> list[Action]:
     ``choices.muslim_state``."""
     if data["c13_choice"]:
         return []
-    return [Action("unity"), *(space_action(state, p, "state")
-                               for p in muslim_state_spaces(state))]
+    return [UNITY(), *(space_action(state, p, "state") for p in muslim_state_spaces(state))]
 
 
 def c13u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    if action.verb == "unity":
+    if action.verb == UNITY.name:
         return [*track(state, "unity", -2), *note(c13_choice="unity")]
-    return [*muslim_state(state, action.args[0]), *note(c13_choice="state")]
+    return [*muslim_state(state, action["space"]), *note(c13_choice="state")]
 
 
 def c13s_choices(state: GandhiState, data: Data) -> list[Action]:
-    """#13 shaded: 3 pieces (all if fewer) from Out of Play to Available, one at a time."""
+    """#13 shaded: 3 pieces (all if fewer) from Out of Play to Available, one at a time
+    (``move <piece>``)."""
     kinds = [k for k, n in state.out_of_play.items() if n > 0]
     if data["c13_left"] <= 0 or not kinds:
         return []
-    return [Action(f"move {BOX_WORDS[k]}", args=(k,)) for k in kinds]
+    return [MOVE_KIND(piece=k) for k in kinds]
 
 
 def c13s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    return [BoxTransfer(kind=action.args[0], count=1, origin="out_of_play",
+    return [BoxTransfer(kind=action["piece"], count=1, origin="out_of_play",
                         destination="available"),
             *note(c13_left=data["c13_left"] - 1)]
 
@@ -262,7 +268,7 @@ PARTS["13:shaded"] = Part(c13s_choices, c13s_act, asks("prompt_13_shaded", left=
 
 # --- #14 Independence Fighters Take Up Arms ---------------------------------------------------
 
-GUERRILLA_SIDES = {GUERRILLAS_UNDERGROUND: "underground", GUERRILLAS_ACTIVE: "active"}
+GUERRILLA_SIDES = (GUERRILLAS_UNDERGROUND, GUERRILLAS_ACTIVE)
 
 
 @script("14")
@@ -278,16 +284,14 @@ def c14u_choices(state: GandhiState, data: Data) -> list[Action]:
     2 spaces; then Revolutionaries Resources -3 (1.8: not below 0)."""
     if data["c14_left"] <= 0:
         return []
-    b = board(state)
-    spaces = data["c14_spaces"] if len(data["c14_spaces"]) >= 2 else list(b.spaces)
-    actions = [Action(f"remove {word} guerrilla {space_text(b, sid)}", args=(kind, sid))
-               for sid in spaces for kind, word in GUERRILLA_SIDES.items()
-               if state.space(sid).count(kind)]
+    spaces = data["c14_spaces"] if len(data["c14_spaces"]) >= 2 else list(board(state).spaces)
+    actions = [REMOVE_PIECE_IN(piece=kind, space=sid)
+               for sid in spaces for kind in GUERRILLA_SIDES if state.space(sid).count(kind)]
     return [*actions, DONE] if actions else []
 
 
 def c14u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    kind, sid = action.args
+    kind, sid = action["piece"], action["space"]
     chosen = data["c14_spaces"] if sid in data["c14_spaces"] else [*data["c14_spaces"], sid]
     return [PiecesRemoved(space=sid, kind=kind, count=1),
             *note(c14_left=data["c14_left"] - 1, c14_spaces=chosen)]
@@ -297,7 +301,7 @@ def c14s_choices(state: GandhiState, data: Data) -> list[Action]:
     """#14 shaded: first the choice (``guerrillas`` or ``resources``); Guerrillas go one at a
     time into West or East Bengal, 5 in all, as long as any is Available (5.1.1)."""
     if not data["c14_mode"]:
-        return [Action("guerrillas"), Action("resources")]
+        return [GUERRILLAS_CHOICE(), RESOURCES()]
     if (data["c14_mode"] != "guerrillas" or data["c14_left"] <= 0
             or available(state, GUERRILLAS) <= 0):
         return []
@@ -305,11 +309,11 @@ def c14s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c14s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    if action.verb == "resources":
+    if action.verb == RESOURCES.name:
         return [*resources(state, REVOLUTIONARIES, 5), *note(c14_mode="resources")]
-    if action.verb == "guerrillas":
+    if action.verb == GUERRILLAS_CHOICE.name:
         return note(c14_mode="guerrillas")
-    return [PiecesPlaced(space=action.args[0], kind=GUERRILLAS_UNDERGROUND, count=1),
+    return [PiecesPlaced(space=action["space"], kind=GUERRILLAS_UNDERGROUND, count=1),
             *note(c14_left=data["c14_left"] - 1)]
 
 
@@ -366,16 +370,16 @@ def c15u_choices(state: GandhiState, data: Data) -> list[Action]:
     sp = state.space(data["c15_space"])
     kinds = [k for k in NON_RAJ if k not in BASE_KINDS and sp.count(k)]
     kinds = kinds or [k for k in BASE_KINDS if sp.count(k)]
-    return [Action(f"remove {MAP_WORDS[k]}", args=(k,)) for k in kinds]
+    return [REMOVE(piece=k) for k in kinds]
 
 
 def c15u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    if action.verb == "unrest":
-        sid = action.args[0]
-        return [*add_unrest(state, sid),
-                *note(c15_space=sid, c15_left=state.space(sid).count(SEPOYS))]
-    return [PiecesRemoved(space=data["c15_space"], kind=action.args[0], count=1),
-            *note(c15_left=data["c15_left"] - 1)]
+    if action.verb == REMOVE.name:
+        return [PiecesRemoved(space=data["c15_space"], kind=action["piece"], count=1),
+                *note(c15_left=data["c15_left"] - 1)]
+    sid = action["space"]
+    return [*add_unrest(state, sid),
+            *note(c15_space=sid, c15_left=state.space(sid).count(SEPOYS))]
 
 
 def c15u_what(state: GandhiState, data: Data) -> Msg:
@@ -399,7 +403,7 @@ def c15s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c15s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     # 1.3.6 a Railway has no Support level: ``support`` shifts nothing there
     return [*add_unrest(state, sid), *support(state, sid, -2), *note(c15_space=sid)]
 
@@ -409,8 +413,6 @@ PARTS["15:shaded"] = Part(c15s_choices, c15s_act, asks("prompt_15_shaded"))
 
 
 # --- #17 Khan Abdul Ghaffar Khan ------------------------------------------------------------
-
-ACTIVIST_WORDS = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}
 
 
 def frontier(state: GandhiState) -> list[str]:
@@ -434,13 +436,12 @@ def c17u_choices(state: GandhiState, data: Data) -> list[Action]:
     Available (5.1.3 removed, not arrested), up to 4; the shift is 2 spaces if there are
     two not at Passive Support (5.1.2: no ``done``)."""
     if not data["c17_mode"]:
-        return [Action("activists"), Action("shift")]
-    b = board(state)
+        return [ACTIVISTS_CHOICE(), SHIFT()]
     if data["c17_mode"] == "activists":
         if data["c17_left"] <= 0:
             return []
-        actions = [Action(f"remove {word} activist {space_text(b, sid)}", args=(kind, sid))
-                   for sid in frontier(state) for kind, word in ACTIVIST_WORDS.items()
+        actions = [REMOVE_PIECE_IN(piece=kind, space=sid)
+                   for sid in frontier(state) for kind in ACTIVISTS
                    if state.space(sid).count(kind)]
         return [*actions, DONE] if actions else []
     if len(data["c17_chosen"]) >= 2:
@@ -450,13 +451,14 @@ def c17u_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c17u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    if action.verb in ("activists", "shift") and not action.args:
-        return note(c17_mode=action.verb)
-    if action.verb == "remove":
-        kind, sid = action.args
-        return [PiecesRemoved(space=sid, kind=kind, count=1),
+    if action.verb == ACTIVISTS_CHOICE.name:
+        return note(c17_mode="activists")
+    if action.verb == SHIFT.name:
+        return note(c17_mode="shift")
+    if action.verb == REMOVE_PIECE_IN.name:
+        return [PiecesRemoved(space=action["space"], kind=action["piece"], count=1),
                 *note(c17_left=data["c17_left"] - 1)]
-    sid = action.args[0]
+    sid = action["space"]
     toward = 1 if state.space(sid).support < 1 else -1  # toward Passive Support (+1)
     return [*support(state, sid, toward), *note(c17_chosen=[*data["c17_chosen"], sid])]
 
@@ -481,7 +483,7 @@ def c17s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c17s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    return [MarkerSet(space=action.args[0], marker="protest", value=1),
+    return [MarkerSet(space=action["space"], marker="protest", value=1),
             *note(c17_left=data["c17_left"] - 1)]
 
 
@@ -506,22 +508,21 @@ def c19u_choices(state: GandhiState, data: Data) -> list[Action]:
     ``done``: "up to 3", none at all."""
     if data["c19_chosen"]:
         return []
-    b = board(state)
     actions: list[Action] = []
-    for sid in b.spaces:
-        sp, name = state.space(sid), space_text(b, sid)
-        actions += [Action(f"remove {n} underground {name}", args=(GUERRILLAS_UNDERGROUND,
-                                                                   str(n), sid))
+    for sid in board(state).spaces:
+        sp = state.space(sid)
+        actions += [REMOVE_COUNT_IN(count=n, piece=GUERRILLAS_UNDERGROUND, space=sid)
                     for n in range(min(3, sp.count(GUERRILLAS_UNDERGROUND)), 0, -1)]
         if sp.count(GUERRILLAS_ACTIVE):
-            actions.append(Action(f"remove active {name}", args=(
-                GUERRILLAS_ACTIVE, str(sp.count(GUERRILLAS_ACTIVE)), sid)))
+            actions.append(REMOVE_COUNT_IN(count=sp.count(GUERRILLAS_ACTIVE),
+                                           piece=GUERRILLAS_ACTIVE, space=sid))
     return [*actions, DONE] if actions else []
 
 
 def c19u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    kind, n, sid = action.args
-    return [PiecesRemoved(space=sid, kind=kind, count=int(n)), *note(c19_chosen=[sid])]
+    sid = action["space"]
+    return [PiecesRemoved(space=sid, kind=action["piece"], count=action["count"]),
+            *note(c19_chosen=[sid])]
 
 
 def c19s_choices(state: GandhiState, data: Data) -> list[Action]:
@@ -538,7 +539,7 @@ def c19s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c19s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     placed = ([PiecesPlaced(space=sid, kind=GUERRILLAS_UNDERGROUND, count=1)]
               if available(state, GUERRILLAS) else [])
     return [*add_unrest(state, sid), *placed, *note(c19_chosen=[*data["c19_chosen"], sid])]
@@ -587,7 +588,7 @@ def c20s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c20s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    return [PiecesPlaced(space=action.args[0], kind=GUERRILLAS_UNDERGROUND, count=1),  # 1.4.3
+    return [PiecesPlaced(space=action["space"], kind=GUERRILLAS_UNDERGROUND, count=1),  # 1.4.3
             *note(c20_left=data["c20_left"] - 1)]
 
 
@@ -621,11 +622,11 @@ def c21s_choices(state: GandhiState, data: Data) -> list[Action]:
     most = c21s_most(state)
     if data["c21_added"] is not None or most <= 0:
         return []
-    return [Action(f"add {n} guerrillas", args=(str(n),)) for n in range(most, -1, -1)]
+    return [ADD_COUNT(count=n, piece=GUERRILLAS) for n in range(most, -1, -1)]
 
 
 def c21s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    n = int(action.args[0])
+    n: int = action["count"]
     placed = [PiecesPlaced(space=PUNJAB, kind=GUERRILLAS_UNDERGROUND, count=n)] if n else []
     return [*placed, *note(c21_added=n)]
 

@@ -19,6 +19,7 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
+from engine.core.vocabulary import Verb
 from engine.games.gandhi.derived import (
     available,
     board,
@@ -34,7 +35,6 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.names import space_text
 from engine.games.gandhi.physical import enters, marker_problem, support_problem
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
@@ -56,27 +56,25 @@ from engine.games.gandhi.scripts.choices import (
     Part,
     nothing,
     shiftable,
-    space_action,
     start,
     toward_passive_opposition,
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED
+from engine.games.gandhi.vocabulary import verbs
 
-FACTION_WORDS = {"raj": "raj", "congress": "congress", "muslim_league": "muslim league",
-                 "revolutionaries": "revolutionaries"}
-GUERRILLA_WORDS = {GUERRILLAS_ACTIVE: "active guerrillas",
-                   GUERRILLAS_UNDERGROUND: "underground guerrillas"}
+GUERRILLA_KINDS = (GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND)
+# The choices of these Events: verbs of data/verbs/*.toml (the ``ab_`` one in scripts_ab.toml).
+IN, SHIFT_IN, UNREST_IN, PLACE_MARKER_IN, MARKER_IN = verbs(
+    "in", "shift_in", "unrest_in", "ab_place_marker_in", "marker_in")
+REMOVE_COUNT_IN, REMOVE_MARKER_IN, PLACE_COUNT_IN, INELIGIBLE = verbs(
+    "remove_count_in", "remove_marker_in", "place_count_in", "ineligible")
 
 Choices = Callable[[GandhiState, Data], list[Action]]
 Act = Callable[[GandhiState, Data, Action, Chance], list[Event]]
 Before = Callable[[GandhiState, str], list[Event]]
 Fits = Callable[[GandhiState, Data, str], bool]
 Does = Callable[[GandhiState, str], list[Event]]
-
-
-def name(state: GandhiState, sid: str) -> str:
-    return space_text(board(state), sid)
 
 
 def picks(data: Data, key: str) -> list[str]:
@@ -124,22 +122,22 @@ def script(state: GandhiState, faction: str, which: str, chance: Chance) -> list
 
 
 def pick_spaces(card: str, fits: Fits, does: Does, *, most: int = 2, optional: bool = False,
-                verb: str = "in") -> tuple[Choices, Act]:
-    """Choose ``most`` different spaces one by one (``<verb> <space>``) that ``fits``;
-    ``does`` is what choosing one does at once; ``optional``: the text says "up to", so
-    ``done`` may end it early."""
+                verb: Verb = IN, **values: str) -> tuple[Choices, Act]:
+    """Choose ``most`` different spaces one by one (``verb`` with the space and ``values``:
+    ``in Bihar``, ``place protest in Bihar``) that ``fits``; ``does`` is what choosing one
+    does at once; ``optional``: the text says "up to", so ``done`` may end it early."""
     key = f"c{card}_spaces"
 
     def choices(state: GandhiState, data: Data) -> list[Action]:
         chosen = picks(data, key)
         if len(chosen) >= most:
             return []
-        out = [space_action(state, sid, verb) for sid in board(state).spaces
+        out = [verb(space=sid, **values) for sid in board(state).spaces
                if sid not in chosen and fits(state, data, sid)]
         return [*out, DONE] if out and optional else out
 
     def act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-        sid = action.args[0]
+        sid = action["space"]
         return [*does(state, sid), *note(**{key: [*picks(data, key), sid]})]
 
     return choices, act
@@ -165,14 +163,14 @@ def c25u_choices(state: GandhiState, data: Data) -> list[Action]:
     (5.1.4 Restraint stays within 1-5.)  Strikes are not named, so they stay."""
     if data.get("c25_removed", 0) >= 2:
         return []
-    out = [Action(f"remove {marker} {name(state, sid)}", args=(sid, marker))
+    out = [REMOVE_MARKER_IN(marker=marker, space=sid)
            for sid in board(state).spaces for marker in ("protest", "unrest")
            if (state.space(sid).protest if marker == "protest" else state.space(sid).unrest)]
     return [*out, DONE] if out else []
 
 
 def c25u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    sid, marker = action.args
+    sid, marker = action["space"], action["marker"]
     value = state.space(sid).unrest - 1 if marker == "unrest" else 0
     return [MarkerSet(space=sid, marker=marker, value=value),
             *note(c25_removed=data.get("c25_removed", 0) + 1)]
@@ -194,7 +192,8 @@ def c25s_fits(state: GandhiState, data: Data, sid: str) -> bool:
             and marker_problem(state, "protest", sid, True) is None)
 
 
-side("25", "shaded", *pick_spaces("25", c25s_fits, protest, verb="place protest"),
+side("25", "shaded", *pick_spaces("25", c25s_fits, protest, verb=PLACE_MARKER_IN,
+                                  marker="protest"),
      before=restraint(+2))
 
 
@@ -222,9 +221,10 @@ def c27s_fits(state: GandhiState, data: Data, sid: str) -> bool:
     return raj_control(state, sid) and marker_problem(state, "protest", sid, True) is None
 
 
-side("27", "unshaded", *pick_spaces("27", c27u_fits, passive_support, verb="shift"),
+side("27", "unshaded", *pick_spaces("27", c27u_fits, passive_support, verb=SHIFT_IN),
      before=restraint_to(2))
-side("27", "shaded", *pick_spaces("27", c27s_fits, protest, verb="place protest"),
+side("27", "shaded", *pick_spaces("27", c27s_fits, protest, verb=PLACE_MARKER_IN,
+                                  marker="protest"),
      before=restraint_to(4))
 
 
@@ -260,7 +260,7 @@ def toward_support(state: GandhiState, sid: str) -> list[Event]:
 
 side("40", "unshaded", *pick_spaces("40", c40u_fits, arrest_activists, most=3, optional=True),
      before=restraint(-2))
-side("40", "shaded", *pick_spaces("40", c40s_fits, toward_opposition, verb="shift"),
+side("40", "shaded", *pick_spaces("40", c40s_fits, toward_opposition, verb=SHIFT_IN),
      before=restraint(+2))
 
 
@@ -280,21 +280,21 @@ def c44u_choices(state: GandhiState, data: Data) -> list[Action]:
     if len(chosen) >= 2:
         return []
     spaces = [sid for sid in board(state).spaces
-              if any(state.space(sid).count(k) for k in GUERRILLA_WORDS)
+              if any(state.space(sid).count(k) for k in GUERRILLA_KINDS)
               and (sid in chosen or len(set(chosen)) < 2)]
     # 5.1.2 (8.8.5 picks these spaces by the shift): a new space that can shift first
     new = [sid for sid in spaces if sid not in chosen]
     if any(shiftable(state, sid, +1) for sid in new):
         spaces = [sid for sid in spaces if sid in chosen or shiftable(state, sid, +1)]
-    out = [Action(f"remove 1 {words} {name(state, sid)}", args=(sid, kind))
-           for sid in spaces for kind, words in GUERRILLA_WORDS.items()
-           if state.space(sid).count(kind)]
+    out = [REMOVE_COUNT_IN(count=1, piece=kind, space=sid)
+           for sid in spaces for kind in GUERRILLA_KINDS if state.space(sid).count(kind)]
     return [*out, DONE] if out else []
 
 
 def c44u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    sid, kind = action.args
-    return [guerrilla_removed(sid, kind), *note(c44_removed=[*picks(data, "c44_removed"), sid])]
+    sid = action["space"]
+    return [guerrilla_removed(sid, action["piece"]),
+            *note(c44_removed=[*picks(data, "c44_removed"), sid])]
 
 
 side("44", "unshaded", c44u_choices, c44u_act,
@@ -324,21 +324,21 @@ def c44s_choices(state: GandhiState, data: Data) -> list[Action]:
         return c44s_pick(state, data)
     wanted = 4 - data.get("c44_added", 0)
     left = min(wanted, available(state, GUERRILLAS))
-    out = [Action(f"place {n} guerrillas in {name(state, sid)}", args=(sid, str(n)))
+    out = [PLACE_COUNT_IN(count=n, piece=GUERRILLAS, space=sid)
            for sid in chosen for n in range(1, left + 1)]
     if wanted > left and OWNER[GUERRILLAS_ACTIVE] == data["executing"]:  # 1.4.1
-        out += [Action(f"remove 1 {words} {name(state, sid)}", args=(sid, kind))
-                for sid in board(state).spaces for kind, words in GUERRILLA_WORDS.items()
+        out += [REMOVE_COUNT_IN(count=1, piece=kind, space=sid)
+                for sid in board(state).spaces for kind in GUERRILLA_KINDS
                 if state.space(sid).count(kind)]
     return [*out, DONE] if out else []
 
 
 def c44s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    if action.verb == "remove":
-        return [guerrilla_removed(*action.args)]  # to Available, 1.4.1
-    if action.verb != "place":
+    if action.verb == REMOVE_COUNT_IN.name:
+        return [guerrilla_removed(action["space"], action["piece"])]  # to Available, 1.4.1
+    if action.verb != PLACE_COUNT_IN.name:
         return c44s_picked(state, data, action, chance)
-    sid, count = action.args[0], int(action.args[1])
+    sid, count = action["space"], action["count"]
     return [PiecesPlaced(space=sid, kind=GUERRILLAS_UNDERGROUND, count=count),
             *note(c44_added=data.get("c44_added", 0) + count)]
 
@@ -356,12 +356,11 @@ def c45u_choices(state: GandhiState, data: Data) -> list[Action]:
     executing Faction stays Eligible.)"""
     if data.get("c45_chosen"):
         return []
-    return [Action(f"ineligible {FACTION_WORDS[f]}", args=(f,))
-            for f in FACTIONS if f != data["executing"]]
+    return [INELIGIBLE(faction=f) for f in FACTIONS if f != data["executing"]]
 
 
 def c45u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    chosen = action.args[0]
+    chosen = action["faction"]
     return [EligibilityMarked(faction=chosen, eligible=False), *note(c45_chosen=chosen)]
 
 
@@ -394,15 +393,12 @@ def c46s_fits(state: GandhiState, data: Data, sid: str) -> bool:
 
 
 side("46", "unshaded", *pick_spaces("46", c46u_fits, toward_support, most=3, optional=True,
-                                    verb="shift"))
+                                    verb=SHIFT_IN))
 side("46", "shaded", *pick_spaces("46", c46s_fits, toward_opposition, most=2, optional=True,
-                                  verb="shift"))
+                                  verb=SHIFT_IN))
 
 
 # --- helpers for the sides below ----------------------------------------------------------
-
-KIND_WORDS = {**GUERRILLA_WORDS, CONGRESS_ACTIVISTS: "congress activists",
-              ML_ACTIVISTS: "league activists", TROOPS: "troops", SEPOYS: "sepoys"}
 
 
 def remove_each(card: str, kinds: tuple[str, ...], fits: Fits, *, total: int = 5,
@@ -415,15 +411,15 @@ def remove_each(card: str, kinds: tuple[str, ...], fits: Fits, *, total: int = 5
         removed = picks(data, key)
         if len(removed) >= total:
             return []
-        out = [Action(f"remove 1 {KIND_WORDS[kind]} {name(state, sid)}", args=(sid, kind))
+        out = [REMOVE_COUNT_IN(count=1, piece=kind, space=sid)
                for sid in board(state).spaces
                if removed.count(sid) < per_space and fits(state, data, sid)
                for kind in kinds if state.space(sid).count(kind)]
         return [*out, DONE] if out else []
 
     def act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-        sid, kind = action.args
-        return [PiecesRemoved(space=sid, kind=kind, count=1, to="available"),
+        sid = action["space"]
+        return [PiecesRemoved(space=sid, kind=action["piece"], count=1, to="available"),
                 *note(**{key: [*picks(data, key), sid]})]
 
     return choices, act
@@ -455,14 +451,14 @@ def c35u_choices(state: GandhiState, data: Data) -> list[Action]:
     """#35 unshaded: "Place up to 6 cubes in Punjab."  Troops and/or Sepoys, Available only
     (5.1.1); no Troops if Punjab is a Muslim State (1.4.2)."""
     left = 6 - data.get("c35_placed", 0)
-    out = [Action(f"place {n} {KIND_WORDS[kind]} {name(state, PUNJAB)}", args=(kind, str(n)))
+    out = [PLACE_COUNT_IN(count=n, piece=kind, space=PUNJAB)
            for kind in (TROOPS, SEPOYS) if enters(state, kind, 1, PUNJAB)
            for n in range(1, min(left, available(state, kind)) + 1)]
     return [*out, DONE] if out else []
 
 
 def c35u_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    kind, count = action.args[0], int(action.args[1])
+    kind, count = action["piece"], action["count"]
     return [PiecesPlaced(space=PUNJAB, kind=kind, count=count),
             *note(c35_placed=data.get("c35_placed", 0) + count)]
 
@@ -477,15 +473,15 @@ def c35s_choices(state: GandhiState, data: Data) -> list[Action]:
     spaces = [sid for sid in board(state).spaces if sid not in chosen]
     # 5.1.2 a space that can also shift (not a Railway, not at Active Opposition) first
     spaces = [sid for sid in spaces if shiftable(state, sid, -1)] or spaces
-    out = [Action(f"{marker} {name(state, sid)}", args=(sid, marker))
+    out = [MARKER_IN(marker=marker, space=sid)
            for sid in spaces for marker in ("protest", "unrest")
            if marker_problem(state, marker, sid, True) is None]
     return [*out, DONE] if out else []
 
 
 def c35s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    sid, marker = action.args
-    placed = protest(state, sid) if marker == "protest" else add_unrest(state, sid)
+    sid = action["space"]
+    placed = protest(state, sid) if action["marker"] == "protest" else add_unrest(state, sid)
     return [*placed, *shifts(state, [sid], -1),
             *note(c35_spaces=[*picks(data, "c35_spaces"), sid])]
 
@@ -531,11 +527,11 @@ def c42s_choices(state: GandhiState, data: Data) -> list[Action]:
         if sid in chosen or not (sp.unrest or sp.protest):
             continue
         if sp.count(TROOPS):
-            out.append(Action(f"remove 1 troops {name(state, sid)}", args=(sid, TROOPS)))
+            out.append(REMOVE_COUNT_IN(count=1, piece=TROOPS, space=sid))
             whole.append(out[-1])
         if sp.count(SEPOYS):
             n = min(3, sp.count(SEPOYS))
-            out.append(Action(f"remove {n} sepoys {name(state, sid)}", args=(sid, SEPOYS)))
+            out.append(REMOVE_COUNT_IN(count=n, piece=SEPOYS, space=sid))
             if n == 3:
                 whole.append(out[-1])
     out = whole or out  # 5.1.2 a whole "1 Troop or 3 Sepoys" first
@@ -543,7 +539,7 @@ def c42s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c42s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    sid, kind = action.args
+    sid, kind = action["space"], action["piece"]
     count = 1 if kind == TROOPS else min(3, state.space(sid).count(SEPOYS))
     return [PiecesRemoved(space=sid, kind=kind, count=count, to="available"),
             *note(c42_spaces=[*picks(data, "c42_spaces"), sid])]
@@ -583,21 +579,21 @@ def c48s_choices(state: GandhiState, data: Data) -> list[Action]:
         if sid in chosen or len(owners) < 2:
             continue
         if marker_problem(state, "unrest", sid, True) is None:
-            out.append(Action(f"unrest {name(state, sid)}", args=(sid, "unrest")))
+            out.append(UNREST_IN(space=sid))
         if toward_passive_opposition(state, sid):
-            out.append(Action(f"shift {name(state, sid)}", args=(sid, "shift")))
+            out.append(SHIFT_IN(space=sid))
     return out
 
 
 def c48s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    sid, what = action.args
-    done = (add_unrest(state, sid) if what == "unrest"
+    sid = action["space"]
+    done = (add_unrest(state, sid) if action.verb == UNREST_IN.name
             else support(state, sid, toward_passive_opposition(state, sid)))
     return [*done, *note(c48_spaces=[*picks(data, "c48_spaces"), sid])]
 
 
 side("48", "unshaded", *pick_spaces("48", c48u_fits, toward_neutral, most=3, optional=True,
-                                    verb="shift"))
+                                    verb=SHIFT_IN))
 side("48", "shaded", c48s_choices, c48s_act)
 
 
