@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import pickle
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -33,6 +33,7 @@ from engine.core.events import (
 )
 from engine.core.fold import Folder, KernelState, NeedsFullFold
 from engine.core.messages import (
+    BatchError,
     Conflict,
     CourierError,
     GameOver,
@@ -263,29 +264,69 @@ class Service:
     def act(self, game_id: str, seat: str, user: str | None, command: str | Action,
             expected_head: int | None = None) -> Result:
         """Carry out one command for ``seat``; raises a ``CourierError`` and appends
-        nothing when it is not allowed."""
+        nothing when it is not allowed.  Without ``expected_head``, a command that meets
+        another writer's append is decided once more at the new head (if it is still
+        legal there); with it, the writer gets the ``Conflict``."""
+        return self.act_many(game_id, seat, user, [command], expected_head, single=True)
+
+    def act_many(self, game_id: str, seat: str, user: str | None,
+                 commands: Sequence[str | Action], expected_head: int | None = None,
+                 single: bool = False) -> Result:
+        """Decide each command in turn on the position the ones before it lead to, then
+        append them all in one transaction: all or nothing.  A command that cannot be
+        taken raises ``BatchError`` naming its line (or, for one command, its own error)."""
+        for attempt in (1, 2):
+            try:
+                return self._act_many(game_id, seat, user, commands, expected_head, single)
+            except Conflict:
+                if expected_head is not None or attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _act_many(self, game_id: str, seat: str, user: str | None,
+                  commands: Sequence[str | Action], expected_head: int | None,
+                  single: bool) -> Result:
         ruleset, meta = self._ruleset(game_id)
         seat = resolve_seat(ruleset, seat)
         self._check_permission(game_id, meta, seat, user)
         state = self._load(ruleset, game_id, None)
         if expected_head is not None and expected_head != state.seq:
             raise Conflict(expected_head, state.seq)
-        if ruleset.is_over(state.game):
+        if not commands:
+            raise CourierError("error.empty_batch")
+        secret, game, owned = _secret(meta), state.game, False
+        batch: list[Event] = []
+        for line, command in enumerate(commands, start=1):
+            try:
+                events = self._decide(ruleset, game, seat, command, secret,
+                                      state.seq + len(batch))
+            except CourierError as err:
+                if single:
+                    raise
+                raise BatchError(line=line, text=_said(command), reason=err.msg) from err
+            batch += events
+            if not owned:  # the cached state is shared: evolve a copy
+                game, owned = ruleset.clone(game), True
+            for event in events[1:]:
+                game = ruleset.evolve(game, event)
+        if ruleset.is_over(game):
+            batch.append(SecretRevealed(seed=secret.seed, salt=secret.salt, deck=secret.deck))
+        return self._commit(ruleset, game_id, state, batch, seat, user,
+                            ruleset.active_seats(state.game))
+
+    def _decide(self, ruleset: Ruleset[Any], game: Any, seat: str, command: str | Action,
+                secret: Secret, head: int) -> list[Event]:
+        """One command on ``game`` (not changed): its ``ActionTaken`` and events.  The
+        dice are drawn for the log position ``head`` the command is decided at."""
+        if ruleset.is_over(game):
             raise GameOver()
-        active = ruleset.active_seats(state.game)
-        choice = ruleset.legal_actions(state.game, seat)
+        active = ruleset.active_seats(game)
+        choice = ruleset.legal_actions(game, seat)
         if seat not in active and not choice.actions:  # side actions may come from anyone
             raise NotYourDecision(seat=seat, waiting=", ".join(sorted(active)))
-        action = _chosen(ruleset, state.game, seat, choice, command)
-        secret = _secret(meta)
-        events = ruleset.decide(state.game, seat, action, SeededChance(secret, str(state.seq)))
-        batch: list[Event] = [ActionTaken(seat=seat, text=action.text), *events]
-        after = ruleset.clone(state.game)
-        for event in events:
-            after = ruleset.evolve(after, event)
-        if ruleset.is_over(after):
-            batch.append(SecretRevealed(seed=secret.seed, salt=secret.salt, deck=secret.deck))
-        return self._commit(ruleset, game_id, state, batch, seat, user, active)
+        action = _chosen(ruleset, game, seat, choice, command)
+        events = ruleset.decide(game, seat, action, SeededChance(secret, str(head)))
+        return [ActionTaken(seat=seat, text=action.text), *events]
 
     def _commit(self, ruleset: Ruleset[Any], game_id: str, before: KernelState,
                 batch: list[Event], seat: str | None, user: str | None,
@@ -452,6 +493,10 @@ def _chosen(ruleset: Ruleset[Any], game: Any, seat: str, choice: Choice,
     if allowed is None:
         raise IllegalAction(text=command.text, reason=Msg("reason.not_offered_now"))
     return allowed
+
+
+def _said(command: str | Action) -> str:
+    return command if isinstance(command, str) else command.text
 
 
 def _secret(meta: Mapping[str, Any]) -> Secret:

@@ -7,6 +7,7 @@ import pytest
 from engine.core.events import ActionTaken
 from engine.core.messages import (
     AmbiguousAction,
+    BatchError,
     Conflict,
     CourierError,
     IllegalAction,
@@ -16,6 +17,8 @@ from engine.core.messages import (
     UnknownAction,
 )
 from engine.service import Service
+from engine.store import Store
+from tests.toy import Added
 
 
 def head(service: Service, game: str) -> int:
@@ -202,3 +205,54 @@ def test_seats_of_a_user_and_settings(service: Service, duel: str) -> None:
     assert store.setting("guild:1", "language", "en") == "en"
     store.set_setting("guild:1", "language", "it")
     assert store.setting("guild:1", "language") == "it"
+
+
+def test_a_batch_is_all_or_nothing_and_names_its_bad_line(service: Service, duel: str) -> None:
+    before = service.store.events(duel)
+    with pytest.raises(BatchError) as err:
+        service.act_many(duel, "red", "alice", ["add one", "add two", "add three"])
+    assert err.value.line == 3                                   # only two steps a turn
+    assert "Line 3 (“add three”)" in err.value.message("en")
+    assert "Línea 3" in err.value.message("es").replace("La línea", "Línea")
+    assert service.store.events(duel) == before                  # nothing appended
+    result = service.act_many(duel, "red", "alice", ["add one", "add two", "end turn"])
+    assert [r.type for r in result.events] == ["ActionTaken", "Added", "ActionTaken", "Added",
+                                               "ActionTaken", "TurnEnded"]
+    assert service.active(duel) == frozenset({"blue"})
+
+
+def test_a_batch_with_dice_verifies(service: Service, duel: str) -> None:
+    service.act_many(duel, "red", "alice", ["roll", "draw card", "end turn"])
+    assert service.verify(duel).ok
+
+
+class RacingStore(Store):
+    """A store where another writer appends just before this one's next append."""
+
+    def __init__(self, path: str, game: str, text: str, seat: str = "red",
+                 user: str = "alice") -> None:
+        super().__init__(path)
+        self.race, self.raced = (game, seat, user, text), False
+
+    def append(self, game_id, expected_head, events, notices=()):  # type: ignore[no-untyped-def]
+        if not self.raced:
+            self.raced = True
+            Service(Store(self.path)).act(*self.race)
+        return super().append(game_id, expected_head, events, notices)
+
+
+def test_an_unpinned_command_is_decided_again_after_a_conflict(store: Store,
+                                                               duel: str) -> None:
+    racing = Service(RacingStore(store.path, duel, "add one"))
+    result = racing.act(duel, "red", "alice", "add two")       # loses the race, retried
+    assert [r.event for r in racing.records(duel)][-4:-2] == [
+        ActionTaken(seat="red", text="add one"), Added(seat="red", amount=1)]
+    assert result.events[0].event == ActionTaken(seat="red", text="add two")
+    raced = Service(RacingStore(store.path, duel, "end turn"))
+    with pytest.raises(NotYourDecision):   # retried, but it is blue's decision now
+        raced.act(duel, "red", "alice", "end turn")
+    head = store.head(duel)[0]
+    pinned = Service(RacingStore(store.path, duel, "add one", "blue", "bob"))
+    with pytest.raises(Conflict):          # a pinned head is never retried
+        pinned.act(duel, "blue", "bob", "add two", expected_head=head)
+    assert store.head(duel)[0] == head + 2   # only the racer's command was appended

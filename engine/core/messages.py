@@ -66,6 +66,16 @@ class AmbiguousAction(CourierError):
         super().__init__(self.key, text=text, candidates=listing)
 
 
+class BatchError(CourierError):
+    """A line of a batch of commands cannot be taken: nothing of the batch was appended."""
+
+    key = "error.batch_line"
+
+    def __init__(self, line: int, text: str, reason: Msg) -> None:
+        self.line = line
+        super().__init__(self.key, line=line, text=text, reason=reason)
+
+
 class NotYourDecision(CourierError):
     key = "error.not_your_decision"
 
