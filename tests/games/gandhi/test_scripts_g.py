@@ -67,11 +67,12 @@ def test_5_card_31_shaded_gandhi_to_bihar_protest_and_up_to_3_activists() -> Non
     assert state.space("bihar").count("gandhi") == 1 and state.space("bihar").protest
     seat, texts = asked(state)
     assert seat == "congress"
-    assert texts == ["add congress activist", "add league activist", "done"]
-    choose(state, "congress", "add congress activist")
-    choose(state, "congress", "add congress activist")
+    assert texts == ["add congress activist in Bihar", "add muslim league activist in Bihar",
+                     "done"]
+    choose(state, "congress", "add congress activist in Bihar")
+    choose(state, "congress", "add congress in Bihar")
     assert not ended(state, "congress")
-    choose(state, "congress", "add league activist")
+    choose(state, "congress", "add league activist in Bihar")
     assert state.space("bihar").pieces == {"gandhi": 1, "congress_activists": 2,
                                            "ml_activists": 1}
     assert ended(state, "congress")  # 3 added: the Event ends by itself
@@ -84,8 +85,8 @@ def test_5_card_31_shaded_gandhi_in_jail_stays_protest_and_activists_still_place
                     out_of_play={"congress_activists": 16})
     assert state.jail == {"gandhi": 1} and state.space("bihar").count("gandhi") == 0
     assert state.space("bihar").protest
-    assert asked(state)[1] == ["add league activist", "done"]
-    choose(state, "muslim_league", "add league activist")
+    assert asked(state)[1] == ["add muslim league activist in Bihar", "done"]
+    choose(state, "muslim_league", "add league activist in Bihar")
     choose(state, "muslim_league", "done")
     assert state.space("bihar").pieces == {"ml_activists": 1}
     assert ended(state, "muslim_league")
@@ -127,7 +128,8 @@ def test_5_card_34_shaded_up_to_3_active_activists_on_railways() -> None:
     assert asked(state)[1] == ["activists", "strikes"]
     choose(state, "congress", "activists")
     _, texts = asked(state)
-    assert "congress on Rail Delhi-Ganges" in texts and "league on Rail South-Madras" in texts
+    assert "congress activist on Railway Delhi–Allahabad" in texts
+    assert "muslim league activist on Railway Raichur–Madras" in texts
     assert "done" in texts and not any(" on Bihar" in t for t in texts)
     choose(state, "congress", "congress on Rail Delhi-Ganges")
     choose(state, "congress", "congress on Rail Delhi-Ganges")
@@ -144,10 +146,10 @@ def test_5_card_34_shaded_up_to_2_strikes_one_per_railway() -> None:
                     faction="revolutionaries")
     choose(state, "revolutionaries", "strikes")
     _, texts = asked(state)
-    assert "strike on Rail Delhi-Ganges" not in texts
-    assert "strike on Rail South-Madras" in texts and "done" in texts
+    assert "strike Railway Delhi–Allahabad" not in texts
+    assert "strike Railway Raichur–Madras" in texts and "done" in texts
     choose(state, "revolutionaries", "strike on Rail South-Madras")
-    assert "strike on Rail South-Madras" not in asked(state)[1]
+    assert "strike Railway Raichur–Madras" not in asked(state)[1]
     choose(state, "revolutionaries", "strike on Rail Karachi-Indus")
     assert state.space("rail_south_madras").strike and state.space("rail_karachi_indus").strike
     assert sum(sp.strike for sp in state.spaces.values()) == 3
@@ -183,7 +185,8 @@ def test_5_card_43_unshaded_1_activist_per_cube_or_guerrilla_in_up_to_2_spaces()
     assert state.space("sind").pieces == {"troops": 1, "ml_activists": 2}
     assert state.restraint == 3
     choose(state, "raj", "in Bihar")  # 3 cubes and Guerrillas: 3 of the 4 Activists
-    assert asked(state)[1] == ["remove congress in Bihar", "remove league in Bihar"]
+    assert asked(state)[1] == ["remove congress activist in Bihar",
+                               "remove muslim league activist in Bihar"]
     choose(state, "raj", "remove league in Bihar")
     choose(state, "raj", "remove league in Bihar")  # then only Congress ones are left
     bihar = state.space("bihar")
@@ -216,8 +219,9 @@ def test_5_card_43_shaded_replace_up_to_2_guerrillas_in_up_to_2_marker_spaces() 
         "rail_indus_delhi": {"pieces": {"guerrillas_active": 1}, "strike": True}},
         faction="congress")
     _, texts = asked(state)
-    assert {"congress for underground in Bihar", "league for active in Bihar",
-            "congress for active in Sind", "done"} <= set(texts)
+    assert {"congress activist for underground guerrilla in Bihar",
+            "muslim league activist for active guerrilla in Bihar",
+            "congress activist for active guerrilla in Sind", "done"} <= set(texts)
     assert not any("Punjab" in t or "Rail" in t for t in texts)
     choose(state, "congress", "congress for underground in Bihar")
     choose(state, "congress", "league for active in Bihar")
@@ -240,7 +244,8 @@ def test_5_card_43_shaded_2_spaces_at_most() -> None:
     choose(state, "congress", "congress for active in Bihar")
     choose(state, "congress", "congress for active in Sind")
     _, texts = asked(state)
-    assert "congress for active in Bihar" in texts and "congress for active in Sind" in texts
+    assert "congress activist for active guerrilla in Bihar" in texts
+    assert "congress activist for active guerrilla in Sind" in texts
     assert not any("Delhi" in t for t in texts) and "done" in texts
     choose(state, "congress", "done")
     assert state.space("bihar").pieces == {"guerrillas_active": 2, "congress_activists": 1}
@@ -253,7 +258,7 @@ def test_5_card_43_shaded_no_activist_available_guerrilla_removed() -> None:
     state = playing("43", "shaded", {"sind": {"pieces": {"guerrillas_active": 1},
                                               "protest": True}},
                     out_of_play={"congress_activists": 16, "ml_activists": 16})
-    assert asked(state)[1] == ["remove active in Sind", "done"]
+    assert asked(state)[1] == ["remove active guerrilla in Sind", "done"]
     choose(state, "raj", "remove active in Sind")
     assert state.space("sind").pieces == {} and ended(state, "raj")
 
@@ -271,16 +276,17 @@ def test_5_card_49_unshaded_remove_markers_raj_may_pay_2_to_shift_toward_support
                     resources={"raj": 3, "revolutionaries": 5}, faction="congress")
     seat, texts = asked(state)
     assert seat == "congress"
-    assert set(texts) == {"protest in Bihar", "unrest in Bihar", "unrest in Delhi", "done"}
-    choose(state, "congress", "protest in Bihar")
+    assert set(texts) == {"remove protest in Bihar", "remove unrest in Bihar",
+                          "remove unrest in Delhi", "done"}
+    choose(state, "congress", "remove protest in Bihar")
     assert not state.space("bihar").protest and state.space("bihar").unrest == 1
     seat, texts = asked(state)
     assert seat == "raj" and texts == ["pay", "decline"]
     choose(state, "raj", "pay")
     assert state.resources["raj"] == 1 and state.space("bihar").support == 1
     seat, texts = asked(state)
-    assert seat == "congress" and "unrest in Bihar" not in texts  # once per space
-    choose(state, "congress", "unrest in Delhi")  # the Raj has 1 Resource: no payment
+    assert seat == "congress" and "remove unrest in Bihar" not in texts  # once per space
+    choose(state, "congress", "remove unrest in Delhi")  # the Raj has 1 Resource: no payment
     assert state.space("delhi").unrest == 1 and state.space("delhi").support == -1
     assert state.resources["raj"] == 1
     assert state.space("rail_delhi_ganges").strike  # a Strike is no Unrest marker
@@ -292,11 +298,11 @@ def test_5_card_49_unshaded_raj_may_decline() -> None:
     state = playing("49", "unshaded", {"bihar": {"unrest": 1},
                                        "rail_delhi_ganges": {"protest": True}},
                     resources={"raj": 10, "revolutionaries": 0})
-    choose(state, "raj", "unrest in Bihar")
+    choose(state, "raj", "remove unrest in Bihar")
     assert asked(state) == ("raj", ["pay", "decline"])
     choose(state, "raj", "decline")
     assert state.resources["raj"] == 10 and state.space("bihar").support == 0
-    choose(state, "raj", "protest in Rail Delhi-Ganges")  # no level: nothing to pay for
+    choose(state, "raj", "remove protest in Rail Delhi-Ganges")  # no level: nothing to pay
     assert not state.space("rail_delhi_ganges").protest
     assert state.resources["raj"] == 10 and ended(state, "raj")
 
@@ -329,7 +335,7 @@ def test_5_1_2_card_49_shaded_protests_where_the_space_can_shift_come_first() ->
                     faction="congress")
     assert asked(state)[1] == ["in Bihar", "done"]
     choose(state, "congress", "in Bihar")
-    assert set(asked(state)[1]) == {"in Delhi", "in Rail Delhi-Ganges", "done"}
+    assert set(asked(state)[1]) == {"in Delhi", "in Railway Delhi–Allahabad", "done"}
     choose(state, "congress", "in Rail Delhi-Ganges")
     assert not state.space("rail_delhi_ganges").protest and state.space("bihar").support == -1
 
@@ -358,8 +364,9 @@ def test_5_card_51_shaded_up_to_3_activists_or_guerrillas_on_railways_restraint_
     """Place up to 3 Activists or Guerrillas on any Railways, then shift Restraint -2."""
     state = playing("51", "shaded", restraint=4, faction="revolutionaries")
     _, texts = asked(state)
-    assert {"congress on Rail Delhi-Ganges", "league on Rail Delhi-Ganges",
-            "guerrilla on Rail Delhi-Ganges", "done"} <= set(texts)
+    rail = "Railway Delhi–Allahabad"
+    assert {f"congress activist on {rail}", f"muslim league activist on {rail}",
+            f"guerrilla on {rail}", "done"} <= set(texts)
     assert not any("Bihar" in t for t in texts)
     choose(state, "revolutionaries", "guerrilla on Rail Delhi-Ganges")
     choose(state, "revolutionaries", "congress on Rail Delhi-Ganges")
@@ -411,7 +418,8 @@ def test_5_card_52_shaded_2_congress_spaces_toward_opposition_then_1_piece_each(
     assert set(texts) == {"in Bihar", "in Delhi"}  # Sind cannot shift (5.1.2); no done
     choose(state, "revolutionaries", "in Delhi")
     assert state.space("delhi").support == 0
-    assert asked(state)[1] == ["congress in Delhi", "league in Delhi", "guerrilla in Delhi"]
+    assert asked(state)[1] == ["congress activist in Delhi", "muslim league activist in Delhi",
+                               "guerrilla in Delhi"]
     choose(state, "revolutionaries", "guerrilla in Delhi")
     assert state.space("delhi").pieces == {"gandhi": 1, "guerrillas_underground": 1}
     choose(state, "revolutionaries", "in Bihar")
@@ -460,7 +468,8 @@ def test_5_card_54_unshaded_up_to_6_sepoys_in_3_states_then_guerrillas_per_cube(
     # Orissa (1 cube, 1 Guerrilla) and Mysore (a State too: 1 cube) need no choice
     assert state.space("orissa").pieces == {"sepoys": 1}
     assert state.space("mysore").pieces == {"sepoys": 1, "guerrillas_underground": 1}
-    assert asked(state)[1] == ["remove active in Hyderabad", "remove underground in Hyderabad"]
+    assert asked(state)[1] == ["remove active guerrilla in Hyderabad",
+                               "remove underground guerrilla in Hyderabad"]
     choose(state, "raj", "remove active in Hyderabad")
     # 2 cubes: 2 of the 3 Guerrillas; the 2nd is Underground, nothing left to choose
     assert state.space("hyderabad").pieces == {"sepoys": 2, "guerrillas_underground": 1}
@@ -486,10 +495,10 @@ def test_5_card_54_shaded_3_princely_states_sepoys_but_1_or_shift() -> None:
         "orissa": {"support": 1},
         "punjab": {"pieces": {"sepoys": 3}, "muslim_state": True}}, faction="congress")
     _, texts = asked(state)
-    assert "sepoys in Hyderabad" in texts and "shift Hyderabad" in texts
-    assert "sepoys in Orissa" not in texts and "shift Orissa" in texts
+    assert "remove 3 sepoys in Hyderabad" in texts and "shift Hyderabad" in texts
+    assert [t for t in texts if "Orissa" in t] == ["shift Orissa"]  # no Sepoy to remove
     assert not any("Mysore" in t or "Punjab" in t for t in texts) and "done" not in texts
-    choose(state, "congress", "sepoys in Hyderabad")
+    choose(state, "congress", "remove 3 sepoys in Hyderabad")
     assert state.space("hyderabad").pieces == {"sepoys": 1}
     assert not any("Hyderabad" in t for t in asked(state)[1])
     choose(state, "congress", "shift Orissa")
@@ -529,17 +538,18 @@ def test_5_card_55_shaded_protests_in_2_adjacent_spaces_gandhi_and_2_activists()
     choose(state, "congress", "in Bihar")
     assert state.space("bihar").protest
     _, texts = asked(state)
-    assert "in United Provinces" in texts and "in Rail Delhi-Ganges" in texts
+    assert "in United Provinces" in texts and "in Railway Delhi–Allahabad" in texts
     assert "in Punjab" not in texts and "in Orissa" not in texts  # not adjacent; Protest
     choose(state, "congress", "in United Provinces")
     assert state.space("united_provinces").protest
-    assert asked(state)[1] == ["gandhi to Bihar", "gandhi to United Provinces"]
+    assert asked(state)[1] == ["Gandhi to Bihar", "Gandhi to United Provinces"]
     choose(state, "congress", "gandhi to United Provinces")
     assert state.space("delhi").count("gandhi") == 0
     assert state.space("united_provinces").count("gandhi") == 1
-    assert asked(state)[1] == ["add congress activist", "add league activist"]
-    choose(state, "congress", "add congress activist")
-    choose(state, "congress", "add league activist")
+    assert asked(state)[1] == ["add congress activist in United Provinces",
+                               "add muslim league activist in United Provinces"]
+    choose(state, "congress", "add congress activist in United Provinces")
+    choose(state, "congress", "add league in United Provinces")
     assert state.space("united_provinces").pieces == {"gandhi": 1, "congress_activists": 1,
                                                       "ml_activists": 1}
     assert state.space("bihar").pieces == {} and ended(state, "congress")
@@ -573,7 +583,7 @@ def test_5_card_58_unshaded_in_states_up_to_restraint_activist_guerrilla_or_neut
         "bihar": {"pieces": {"congress_activists": 1}, "support": 2}},
         restraint=2, faction="raj")
     _, texts = asked(state)
-    assert {"remove congress in Gujarat", "guerrilla in Gujarat", "neutral Gujarat",
+    assert {"remove congress activist in Gujarat", "guerrilla in Gujarat", "neutral Gujarat",
             "guerrilla in Mysore", "neutral Punjab", "done"} <= set(texts)
     assert "neutral Mysore" not in texts and not any("Bihar" in t for t in texts)
     choose(state, "raj", "neutral Gujarat")
@@ -604,8 +614,9 @@ def test_5_card_58_shaded_up_to_3_spaces_guerrilla_or_sepoy_replaced_by_activist
         "delhi": {"pieces": {"troops": 2}},
         "sind": {"pieces": {"guerrillas_active": 1}}}, faction="congress")
     _, texts = asked(state)
-    assert {"congress for sepoy in Bihar", "league for underground in Bihar",
-            "congress for active in Sind", "done"} <= set(texts)
+    assert {"congress activist for sepoy in Bihar",
+            "muslim league activist for underground guerrilla in Bihar",
+            "congress activist for active guerrilla in Sind", "done"} <= set(texts)
     assert not any("Delhi" in t for t in texts)
     choose(state, "congress", "congress for sepoy in Bihar")
     assert state.space("bihar").pieces == {"guerrillas_underground": 1, "congress_activists": 1}
@@ -646,11 +657,11 @@ def test_5_card_63_shaded_up_to_3_out_of_play_to_available_executor_stays_eligib
     state = playing("63", "shaded", out_of_play={"congress_activists": 2, "guerrillas": 1,
                                                  "sepoys": 4}, faction="congress")
     _, texts = asked(state)
-    assert texts == ["move congress", "move guerrilla", "done"]
-    choose(state, "congress", "move congress")
-    choose(state, "congress", "move guerrilla")
-    assert asked(state)[1] == ["move congress", "done"]
-    choose(state, "congress", "move congress")
+    assert texts == ["recall congress activist", "recall guerrilla", "done"]
+    choose(state, "congress", "recall congress activist")
+    choose(state, "congress", "recall guerrilla")
+    assert asked(state)[1] == ["recall congress activist", "done"]
+    choose(state, "congress", "recall congress")
     assert state.out_of_play.get("congress_activists", 0) == 0
     assert state.out_of_play.get("guerrillas", 0) == 0 and state.out_of_play["sepoys"] == 4
     assert ended(state, "congress") and state.turn.kept_eligible == ["congress"]
@@ -665,13 +676,14 @@ def test_5_card_69_unshaded_up_to_3_cubes_or_activists_to_east_bengal_or_adjacen
     state = playing("69", "unshaded", {"assam": {"muslim_state": True}},
                     out_of_play={"troops": 2})
     _, texts = asked(state)
-    assert {"troop to East Bengal", "troop from out of play to Calcutta", "sepoy to Assam",
-            "congress to Rail Calcutta-North-Bengal", "league to Bihar", "done"} <= set(texts)
-    assert "troop to Assam" not in texts  # 1.4.2 no Troops in a State
+    assert {"add troop in East Bengal", "add troop in Calcutta from out of play",
+            "add sepoy in Assam", "add congress activist in Railway Calcutta–Siliguri",
+            "add muslim league activist in Bihar", "done"} <= set(texts)
+    assert not any("troop in Assam" in t for t in texts)  # 1.4.2 no Troops in a State
     assert not any("Punjab" in t for t in texts)
-    choose(state, "raj", "troop from out of play to East Bengal")
-    choose(state, "raj", "sepoy to Assam")
-    choose(state, "raj", "league to Bihar")
+    choose(state, "raj", "add troop in East Bengal from out of play")
+    choose(state, "raj", "add sepoy in Assam")
+    choose(state, "raj", "add league in Bihar")
     assert state.space("east_bengal").pieces == {"troops": 1}
     assert state.out_of_play == {"troops": 1}
     assert state.space("assam").pieces == {"sepoys": 1}

@@ -7,6 +7,9 @@ choice at a time; #49 hands one choice to the Raj (whether it pays), #54 unshade
 out text between two choices (``settle``) and gives ``done`` another meaning (the Sepoys are
 over, the removals follow).
 
+The choices are verbs of Gandhi's vocabulary: the shared ones (``data/verbs/*.toml``) and
+this module's own (``data/verbs/scripts_g.toml``, named ``g_*``).
+
 Readings of the texts (also in docs/rules-choices.md) are in each card's docstring.
 """
 
@@ -19,6 +22,7 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
+from engine.core.parse import ValueLabel
 from engine.games.gandhi.derived import board, protests_for_events
 from engine.games.gandhi.effects import note, resources, support, track
 from engine.games.gandhi.events import (
@@ -29,7 +33,6 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.names import space_text
 from engine.games.gandhi.physical import enters, in_box, marker_problem
 from engine.games.gandhi.pieces import (
     CONGRESS,
@@ -43,12 +46,7 @@ from engine.games.gandhi.pieces import (
     SEPOYS,
     TROOPS,
 )
-from engine.games.gandhi.scripts.cards_c import (
-    ACTIVIST_WORDS,
-    GUERRILLA_WORDS,
-    by_activists,
-    gandhi_to,
-)
+from engine.games.gandhi.scripts.cards_c import gandhi_to
 from engine.games.gandhi.scripts.choices import (
     DONE,
     PARTS,
@@ -68,11 +66,22 @@ from engine.games.gandhi.scripts.choices import (
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED, finish
+from engine.games.gandhi.vocabulary import VOCABULARY, verbs
 
 BIHAR, EAST_BENGAL = "bihar", "east_bengal"
 ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)  # 1.3.9 Gandhi is not an Activist
 GUERRILLA_KINDS = (GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND)
-PLACED_WORDS = {**ACTIVIST_WORDS, GUERRILLAS: "guerrilla"}  # Activist or Guerrilla
+PLACED = (*ACTIVISTS, GUERRILLAS)  # an Activist or a Guerrilla
+
+ADD_PIECE_IN, PIECE_ON, PIECE_IN, PIECE_TO = verbs("add_piece_in", "piece_on", "piece_in",
+                                                   "piece_to")
+REMOVE_PIECE_IN, REMOVE_COUNT_IN, REMOVE_MARKER_IN = verbs(
+    "remove_piece_in", "remove_count_in", "remove_marker_in")
+REPLACE_WITH, STRIKE, RECALL, ADD_PIECE_FROM = verbs("replace_with", "strike", "recall",
+                                                     "add_piece_from")
+ACTIVISTS_MODE, STRIKES_MODE, PAY, DECLINE = verbs("g_activists", "g_strikes", "g_pay",
+                                                   "g_decline")
+NEUTRAL_IN, FLIP_MODE, ADD_MODE = verbs("g_neutral_in", "g_flip", "g_add")
 
 
 def msg(key: str, **params: Any) -> Msg:
@@ -89,8 +98,9 @@ def left(key: str, most: int, count: str = "picked") -> Callable[[GandhiState, D
 # --- small helpers ---------------------------------------------------------------------------
 
 
-def name(state: GandhiState, sid: str) -> str:
-    return space_text(board(state), sid)
+def name(state: GandhiState, sid: str) -> Msg:
+    """A space's name in the reader's language (a prompt's parameter)."""
+    return ValueLabel(VOCABULARY, "space", sid)
 
 
 def guerrillas(state: GandhiState, sid: str) -> int:
@@ -139,6 +149,23 @@ def stays(faction: str, eligible: bool) -> list[Event]:
     return [EligibilityMarked(faction=faction, eligible=eligible)]
 
 
+def by_activists(state: GandhiState, spaces: list[str], kinds: tuple[str, ...]
+                 ) -> list[Action]:
+    """Each piece of ``kinds`` in ``spaces`` replaced by an Available Activist of either NV
+    Faction (``congress activist for sepoy in Bihar``), or removed if none is Available
+    (5.1.1: ``remove sepoy in Bihar``)."""
+    new = ready(state, ACTIVISTS)
+    out = []
+    for sid in spaces:
+        for kind in kinds:
+            if not state.space(sid).count(kind):
+                continue
+            out += [REPLACE_WITH(piece=a, old=kind, space=sid) for a in new]
+            if not new:
+                out.append(REMOVE_PIECE_IN(piece=kind, space=sid))
+    return out
+
+
 # --- #31 Champaran Satyagraha ----------------------------------------------------------------
 
 
@@ -147,14 +174,13 @@ def c31s_choices(state: GandhiState, data: Data) -> list[Action]:
     time from Available (5.1.1); ``done`` ends it."""
     if data["c31_added"] >= 3:
         return []
-    out = [Action(f"add {ACTIVIST_WORDS[k]} activist", args=(k,))
-           for k in ready(state, ACTIVISTS)]
+    out = [ADD_PIECE_IN(piece=k, space=BIHAR) for k in ready(state, ACTIVISTS)]
     return [*out, DONE] if out else []
 
 
 def c31s_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    return [PiecesPlaced(space=BIHAR, kind=action.args[0], count=1),
+    return [PiecesPlaced(space=BIHAR, kind=action["piece"], count=1),
             *note(c31_added=data["c31_added"] + 1)]
 
 
@@ -198,31 +224,32 @@ def c34s_choices(state: GandhiState, data: Data) -> list[Action]:
     if mode is None:
         out = []
         if ready(state, ACTIVISTS):
-            out.append(Action("activists", msg("label.c34_activists")))
+            out.append(ACTIVISTS_MODE())
         if strikable:
-            out.append(Action("strikes", msg("label.c34_strikes")))
+            out.append(STRIKES_MODE())
         return out
     if mode == "activists":
         if data["c34_count"] >= 3:
             return []
-        acts = [Action(f"{ACTIVIST_WORDS[k]} on {name(state, r)}", args=(k, r))
-                for r in rails for k in ready(state, ACTIVISTS)]
+        acts = [PIECE_ON(piece=k, space=r) for r in rails for k in ready(state, ACTIVISTS)]
         return [*acts, DONE] if acts else []
     if data["c34_count"] >= 2:
         return []
-    strikes = [Action(f"strike on {name(state, r)}", args=(r,)) for r in strikable]
+    strikes = [STRIKE(space=r) for r in strikable]
     return [*strikes, DONE] if strikes else []
+
+
+C34_MODES = {ACTIVISTS_MODE.name: "activists", STRIKES_MODE.name: "strikes"}
 
 
 def c34s_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    if not action.args:
-        return note(c34_mode=action.verb)
+    if action.verb in C34_MODES:
+        return note(c34_mode=C34_MODES[action.verb])
     count = note(c34_count=data["c34_count"] + 1)
     if data["c34_mode"] == "strikes":
-        return [MarkerSet(space=action.args[0], marker="strike", value=1), *count]
-    kind, rail = action.args
-    return [PiecesPlaced(space=rail, kind=kind, count=1), *count]
+        return [MarkerSet(space=action["space"], marker="strike", value=1), *count]
+    return [PiecesPlaced(space=action["space"], kind=action["piece"], count=1), *count]
 
 
 def c34s_what(state: GandhiState, data: Data) -> Msg:
@@ -264,7 +291,7 @@ def c43u_choices(state: GandhiState, data: Data) -> list[Action]:
     the Activists only when both NV Factions have some there and not all go."""
     sid, due = data.get("c43_space"), data.get("c43_left", 0)
     if sid is not None and due > 0 and activists(state, sid):
-        return [Action(f"remove {ACTIVIST_WORDS[k]} in {name(state, sid)}", args=(k, sid))
+        return [REMOVE_PIECE_IN(piece=k, space=sid)
                 for k in ACTIVISTS if state.space(sid).count(k)]
     if len(picked(data)) >= 2:
         return []
@@ -283,12 +310,12 @@ def c43u_take(state: GandhiState, sid: str, counts: dict[str, int], due: int) ->
 
 def c43u_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
+    sid = action["space"]
     if action.verb == "in":
-        sid = action.args[0]
         due = min(cubes(state, sid) + guerrillas(state, sid), activists(state, sid))
         return [*note(picked=[*picked(data), sid]),
                 *c43u_take(state, sid, c43_counts(state, sid), due)]
-    kind, sid = action.args
+    kind = action["piece"]
     counts = c43_counts(state, sid)
     counts[kind] -= 1
     return [PiecesRemoved(space=sid, kind=kind, count=1),
@@ -312,18 +339,20 @@ def c43s_choices(state: GandhiState, data: Data) -> list[Action]:
     if len(set(chosen)) < 2:
         spaces += [s for s in board(state).spaces if s not in chosen
                    and (state.space(s).protest or state.space(s).unrest)]
-    out = by_activists(state, spaces, GUERRILLA_WORDS)
+    out = by_activists(state, spaces, GUERRILLA_KINDS)
     return [*out, DONE] if out else []
 
 
 def replace_act(state: GandhiState, data: Data, action: Action, chance: Chance
                 ) -> list[Event]:
     """A ``by_activists`` choice carried out; its space is noted as picked."""
-    kind, sid = action.args[:2]
-    events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1)]
-    if len(action.args) > 2:
-        events.append(PiecesPlaced(space=sid, kind=action.args[2], count=1))
-    return [*events, *note(picked=[*picked(data), sid])]
+    sid = action["space"]
+    if action.verb == REPLACE_WITH.name:
+        return [PiecesRemoved(space=sid, kind=action["old"], count=1),
+                PiecesPlaced(space=sid, kind=action["piece"], count=1),
+                *note(picked=[*picked(data), sid])]
+    return [PiecesRemoved(space=sid, kind=action["piece"], count=1),
+            *note(picked=[*picked(data), sid])]
 
 
 PARTS["43:unshaded"] = Part(c43u_choices, c43u_act, what=c43u_what,
@@ -353,29 +382,28 @@ def c49u_choices(state: GandhiState, data: Data) -> list[Action]:
     can shift (not a Railway, 1.6.1).  A Strike is not an Unrest marker (as #42)."""
     sid = data.get("c49_pay")
     if sid is not None:
-        pay = [Action("pay", msg("label.c49_pay"))] if c49_can_pay(state, sid) else []
-        return [*pay, Action("decline", msg("label.c49_decline"))]
+        pay = [PAY()] if c49_can_pay(state, sid) else []
+        return [*pay, DECLINE()]
     if len(picked(data)) >= 2:
         return []
     out = []
     for s in board(state).spaces:
         if s in picked(data):
             continue
-        if state.space(s).protest:
-            out.append(Action(f"protest in {name(state, s)}", args=(s, "protest")))
-        if state.space(s).unrest:
-            out.append(Action(f"unrest in {name(state, s)}", args=(s, "unrest")))
+        sp = state.space(s)
+        out += [REMOVE_MARKER_IN(marker=m, space=s)
+                for m, there in (("protest", sp.protest), ("unrest", sp.unrest)) if there]
     return [*out, DONE] if out else []
 
 
 def c49u_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    if action.verb == "pay":
+    if action.verb == PAY.name:
         return [*resources(state, RAJ, -2), *support(state, data["c49_pay"], +1),
                 *note(c49_pay=None)]
-    if action.verb == "decline":
+    if action.verb == DECLINE.name:
         return note(c49_pay=None)
-    sid, marker = action.args
+    sid, marker = action["space"], action["marker"]
     value = 0 if marker == "protest" else state.space(sid).unrest - 1
     pay = sid if c49_can_pay(state, sid) else None
     return [MarkerSet(space=sid, marker="protest" if marker == "protest" else "unrest",
@@ -402,7 +430,7 @@ def c49s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 def c49s_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     return [MarkerSet(space=sid, marker="protest", value=0), *support(state, sid, -1),
             *note(picked=[*picked(data), sid])]
 
@@ -426,15 +454,13 @@ def c51s_choices(state: GandhiState, data: Data) -> list[Action]:
     Available (5.1.1); ``done`` ends it."""
     if data["c51_placed"] >= 3:
         return []
-    out = [Action(f"{PLACED_WORDS[k]} on {name(state, r)}", args=(k, r))
-           for r in board(state).railways for k in ready(state, list(PLACED_WORDS))]
+    out = [PIECE_ON(piece=k, space=r) for r in board(state).railways for k in ready(state, PLACED)]
     return [*out, DONE] if out else []
 
 
 def c51s_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    kind, rail = action.args
-    return [PiecesPlaced(space=rail, kind=placed_kind(kind), count=1),
+    return [PiecesPlaced(space=action["space"], kind=placed_kind(action["piece"]), count=1),
             *note(c51_placed=data["c51_placed"] + 1)]
 
 
@@ -470,7 +496,7 @@ def c52u_choices(state: GandhiState, data: Data) -> list[Action]:
 
 def c52u_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     return [*support(state, sid, +1), *note(picked=[*picked(data), sid])]
 
 
@@ -487,8 +513,7 @@ def c52s_choices(state: GandhiState, data: Data) -> list[Action]:
     chosen right after its shift, which changes nothing for the other space."""
     sid = data.get("c52_space")
     if sid is not None:
-        return [Action(f"{PLACED_WORDS[k]} in {name(state, sid)}", args=(k, sid))
-                for k in ready(state, list(PLACED_WORDS))]
+        return [PIECE_IN(piece=k, space=sid) for k in ready(state, PLACED)]
     if len(picked(data)) >= 2:
         return []
     spaces = [s for s in board(state).spaces
@@ -499,12 +524,12 @@ def c52s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 def c52s_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
+    sid = action["space"]
     if action.verb == "in":
-        sid = action.args[0]
-        wait = sid if ready(state, list(PLACED_WORDS)) else None
+        wait = sid if ready(state, PLACED) else None
         return [*support(state, sid, -1), *note(picked=[*picked(data), sid], c52_space=wait)]
-    kind, sid = action.args
-    return [PiecesPlaced(space=sid, kind=placed_kind(kind), count=1), *note(c52_space=None)]
+    return [PiecesPlaced(space=sid, kind=placed_kind(action["piece"]), count=1),
+            *note(c52_space=None)]
 
 
 def c52s_what(state: GandhiState, data: Data) -> Msg:
@@ -536,7 +561,7 @@ def c54u_adds(state: GandhiState, data: Data) -> list[Action]:
         return []
     chosen = picked(data)
     spaces = [s for s in states(state) if s in chosen or len(chosen) < 3]
-    return [Action(f"sepoy in {name(state, s)}", args=(s,)) for s in spaces]
+    return [PIECE_IN(piece=SEPOYS, space=s) for s in spaces]
 
 
 def c54u_choices(state: GandhiState, data: Data) -> list[Action]:
@@ -553,22 +578,21 @@ def c54u_choices(state: GandhiState, data: Data) -> list[Action]:
     if not due:
         return []
     sid = due[0][0]
-    return [Action(f"remove {GUERRILLA_WORDS[k]} in {name(state, sid)}", args=(k, sid))
+    return [REMOVE_PIECE_IN(piece=k, space=sid)
             for k in GUERRILLA_KINDS if state.space(sid).count(k)]
 
 
 def c54u_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    if action.verb == "sepoy":
-        sid = action.args[0]
+    sid = action["space"]
+    if action.verb == PIECE_IN.name:
         chosen = picked(data)
         return [PiecesPlaced(space=sid, kind=SEPOYS, count=1),
                 *note(c54_added=data["c54_added"] + 1,
                       picked=chosen if sid in chosen else [*chosen, sid])]
-    kind, sid = action.args
     due = [list(d) for d in data["c54_due"]]
     due[0][1] -= 1
-    return [PiecesRemoved(space=sid, kind=kind, count=1),
+    return [PiecesRemoved(space=sid, kind=action["piece"], count=1),
             *note(c54_due=[d for d in due if d[1] > 0])]
 
 
@@ -618,21 +642,21 @@ def c54s_choices(state: GandhiState, data: Data) -> list[Action]:
     for s in board(state).states:
         if s in picked(data):
             continue
-        if state.space(s).count(SEPOYS) > 1:
-            out.append(Action(f"sepoys in {name(state, s)}", args=(s,)))
+        sepoys = state.space(s).count(SEPOYS)
+        if sepoys > 1:
+            out.append(REMOVE_COUNT_IN(count=sepoys - 1, piece=SEPOYS, space=s))
         if shiftable(state, s, -1):
-            out.append(Action(f"shift {name(state, s)}", args=(s,)))
+            out.append(space_action(state, s, "shift"))
     return out
 
 
 def c54s_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     done = note(picked=[*picked(data), sid])
-    if action.verb == "shift":
+    if action.verb == "shift_in":
         return [*support(state, sid, -1), *done]
-    gone = state.space(sid).count(SEPOYS) - 1
-    return [PiecesRemoved(space=sid, kind=SEPOYS, count=gone), *done]
+    return [PiecesRemoved(space=sid, kind=SEPOYS, count=action["count"]), *done]
 
 
 PARTS["54:unshaded"] = Part(c54u_choices, c54u_act, what=c54u_what,
@@ -677,22 +701,20 @@ def c55s_choices(state: GandhiState, data: Data) -> list[Action]:
     if there is None:
         if state.jail.get(GANDHI, 0):
             return []
-        return [Action(f"gandhi to {name(state, s)}", args=(s,)) for s in chosen]
+        return [PIECE_TO(piece=GANDHI, space=s) for s in chosen]
     if data["c55_added"] >= 2:
         return []
-    return [Action(f"add {ACTIVIST_WORDS[k]} activist", args=(k,))
-            for k in ready(state, ACTIVISTS)]
+    return [ADD_PIECE_IN(piece=k, space=there) for k in ready(state, ACTIVISTS)]
 
 
 def c55s_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
+    sid = action["space"]
     if action.verb == "in":
-        sid = action.args[0]
         return [*protest_on(state, sid), *note(picked=[*picked(data), sid])]
-    if action.verb == "gandhi":
-        sid = action.args[0]
+    if action.verb == PIECE_TO.name:
         return [*gandhi_to(state, sid), *note(c55_there=sid)]
-    return [PiecesPlaced(space=data["c55_there"], kind=action.args[0], count=1),
+    return [PiecesPlaced(space=data["c55_there"], kind=action["piece"], count=1),
             *note(c55_added=data["c55_added"] + 1)]
 
 
@@ -739,28 +761,26 @@ def c58u_choices(state: GandhiState, data: Data) -> list[Action]:
     for s in states(state):
         if s in picked(data):
             continue
-        where = name(state, s)
-        out += [Action(f"remove {ACTIVIST_WORDS[k]} in {where}", args=(s, k))
-                for k in ACTIVISTS if state.space(s).count(k)]
+        out += [REMOVE_PIECE_IN(piece=k, space=s) for k in ACTIVISTS if state.space(s).count(k)]
         if guerrilla:
-            out.append(Action(f"guerrilla in {where}", args=(s,)))
+            out.append(PIECE_IN(piece=GUERRILLAS, space=s))
         if state.space(s).support != 0:
-            out.append(Action(f"neutral {where}", args=(s,)))
+            out.append(NEUTRAL_IN(space=s))
     return [*out, DONE] if out else []
 
 
 def c58u_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     done = note(picked=[*picked(data), sid])
-    if action.verb == "remove":
-        return [PiecesRemoved(space=sid, kind=action.args[1], count=1), *done]
-    if action.verb == "guerrilla":
+    if action.verb == REMOVE_PIECE_IN.name:
+        return [PiecesRemoved(space=sid, kind=action["piece"], count=1), *done]
+    if action.verb == PIECE_IN.name:
         return [PiecesPlaced(space=sid, kind=GUERRILLAS_UNDERGROUND, count=1), *done]
     return [*support(state, sid, -state.space(sid).support), *done]
 
 
-C58_WORDS = {SEPOYS: "sepoy", **GUERRILLA_WORDS}
+C58_KINDS = (SEPOYS, *GUERRILLA_KINDS)
 
 
 def c58s_choices(state: GandhiState, data: Data) -> list[Action]:
@@ -770,7 +790,7 @@ def c58s_choices(state: GandhiState, data: Data) -> list[Action]:
     if len(picked(data)) >= 3:
         return []
     spaces = [s for s in board(state).spaces if s not in picked(data)]
-    out = by_activists(state, spaces, C58_WORDS)
+    out = by_activists(state, spaces, C58_KINDS)
     return [*out, DONE] if out else []
 
 
@@ -802,7 +822,7 @@ def c63u_choices(state: GandhiState, data: Data) -> list[Action]:
 
 def c63u_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     delta = toward_passive_opposition(state, sid)
     return [*support(state, sid, delta), *resources(state, RAJ, 3),
             *note(picked=[*picked(data), sid])]
@@ -813,14 +833,13 @@ def c63s_choices(state: GandhiState, data: Data) -> list[Action]:
     The executing Faction stays Eligible."  One piece at a time; ``done`` ends it."""
     if data["c63_moved"] >= 3:
         return []
-    out = [Action(f"move {word}", args=(k,)) for k, word in PLACED_WORDS.items()
-           if in_box(state, "out_of_play", k)]
+    out = [RECALL(piece=k) for k in PLACED if in_box(state, "out_of_play", k)]
     return [*out, DONE] if out else []
 
 
 def c63s_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    return [BoxTransfer(kind=action.args[0], count=1, origin="out_of_play",
+    return [BoxTransfer(kind=action["piece"], count=1, origin="out_of_play",
                         destination="available"), *note(c63_moved=data["c63_moved"] + 1)]
 
 
@@ -835,7 +854,7 @@ def card_63(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 # --- #69 Indian National Army (INA) ----------------------------------------------------------
 
-C69_WORDS = {TROOPS: "troop", SEPOYS: "sepoy", **ACTIVIST_WORDS}
+C69_KINDS = (TROOPS, SEPOYS, *ACTIVISTS)
 
 
 def c69u_choices(state: GandhiState, data: Data) -> list[Action]:
@@ -847,20 +866,19 @@ def c69u_choices(state: GandhiState, data: Data) -> list[Action]:
     b = board(state)
     spaces = [EAST_BENGAL, *sorted(b.adjacent(EAST_BENGAL), key=list(b.spaces).index)]
     out = []
-    for kind, word in C69_WORDS.items():
-        for box, said in (("available", ""), ("out_of_play", " from out of play")):
-            if not in_box(state, box, kind):
-                continue
-            out += [Action(f"{word}{said} to {name(state, s)}", args=(kind, box, s))
-                    for s in spaces if enters(state, kind, 1, s)]
+    for kind in C69_KINDS:
+        into = [s for s in spaces if enters(state, kind, 1, s)]
+        if in_box(state, "available", kind):
+            out += [ADD_PIECE_IN(piece=kind, space=s) for s in into]
+        if in_box(state, "out_of_play", kind):
+            out += [ADD_PIECE_FROM(piece=kind, space=s, box="out_of_play") for s in into]
     return [*out, DONE] if out else []
 
 
 def c69u_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    kind, box, sid = action.args
-    return [PiecesPlaced(space=sid, kind=kind, count=1,
-                         source="out_of_play" if box == "out_of_play" else "available"),
+    return [PiecesPlaced(space=action["space"], kind=action["piece"], count=1,
+                         source=action.get("box", "available")),
             *note(c69_added=data["c69_added"] + 1)]
 
 
@@ -877,28 +895,27 @@ def c69s_choices(state: GandhiState, data: Data) -> list[Action]:
     if mode is None:
         out = []
         if c69_active(state):
-            out.append(Action("flip", msg("label.c69_flip")))
+            out.append(FLIP_MODE())
         if in_box(state, "available", GUERRILLAS):
-            out.append(Action("add", msg("label.c69_add")))
+            out.append(ADD_MODE())
         return out
     if mode == "flip" or data["c69_added"] >= 4 or not in_box(state, "available", GUERRILLAS):
         return []
-    out = [Action(f"guerrilla in {name(state, s)}", args=(s,))
-           for s in board(state).muslim_spaces]
+    out = [PIECE_IN(piece=GUERRILLAS, space=s) for s in board(state).muslim_spaces]
     return [*out, DONE]
 
 
 def c69s_act(state: GandhiState, data: Data, action: Action,
         chance: Chance) -> list[Event]:
-    if action.verb == "flip":
+    if action.verb == FLIP_MODE.name:
         flips: list[Event] = [
             PiecesFlipped(space=s, kind=GUERRILLAS_ACTIVE, to_kind=GUERRILLAS_UNDERGROUND,
                           count=state.space(s).count(GUERRILLAS_ACTIVE))
             for s in c69_active(state)]
         return [*flips, *note(c69_mode="flip")]
-    if action.verb == "add":
+    if action.verb == ADD_MODE.name:
         return note(c69_mode="add")
-    return [PiecesPlaced(space=action.args[0], kind=GUERRILLAS_UNDERGROUND, count=1),
+    return [PiecesPlaced(space=action["space"], kind=GUERRILLAS_UNDERGROUND, count=1),
             *note(c69_added=data["c69_added"] + 1)]
 
 
