@@ -145,7 +145,7 @@ def test_6_8_crisis_before_the_final_campaign() -> None:
     seat, texts = asked(state)
     assert seat == "raj" and state.step.name == "crisis_placement"
     assert state.step.data["cubes"] == 2
-    assert "place troop Orissa" not in texts and "place sepoy Orissa" in texts
+    assert "place troop in Orissa" not in texts and "place sepoy in Orissa" in texts
     choose(state, "raj", "place troop Punjab")
     choose(state, "raj", "place sepoy Punjab")
     assert raj_control(state, "punjab") and state.out_of_play == {"troops": 3, "sepoys": 3}
