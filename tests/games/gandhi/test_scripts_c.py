@@ -158,8 +158,8 @@ def test_5_card_68_unshaded_remove_up_to_a_die_roll_of_guerrillas_then_restraint
     assert any(isinstance(e, DieRolled) and e.value == 2
                for e in state.step.data["_events"])
     _, texts = asked(state)
-    assert {"remove active Bihar", "remove underground Bihar", "remove underground Sind",
-            "done"} == set(texts)
+    assert {"remove active guerrilla in Bihar", "remove underground guerrilla in Bihar",
+            "remove underground guerrilla in Sind", "done"} == set(texts)
     choose(state, "raj", "remove active Bihar")
     choose(state, "raj", "remove underground Sind")
     assert state.space("bihar").pieces == {"guerrillas_active": 1, "guerrillas_underground": 1}
@@ -192,18 +192,20 @@ def test_5_card_64_unshaded_replace_up_to_3_congress_activists_then_unity_minus_
                     unity=4, faction="muslim_league")
     _, texts = asked(state)
     assert len(texts) == 2 * 3 + 1  # 2 spaces x (Sepoy, League Activist, Guerrilla), done
-    assert {"sepoy for Bihar", "league for Bihar", "guerrilla for Mysore", "done"} <= set(texts)
-    choose(state, "muslim_league", "sepoy for Bihar")
-    choose(state, "muslim_league", "guerrilla for Bihar")
+    assert {"sepoy for congress activist in Bihar",
+            "muslim league activist for congress activist in Bihar",
+            "guerrilla for congress activist in Mysore", "done"} <= set(texts)
+    choose(state, "muslim_league", "sepoy for congress activist in Bihar")
+    choose(state, "muslim_league", "guerrilla for congress Bihar")
     assert state.space("bihar").pieces == {"sepoys": 1, "guerrillas_underground": 1}
     assert state.unity == 4
-    choose(state, "muslim_league", "league for Mysore")
+    choose(state, "muslim_league", "league for congress in Mysore")
     assert state.space("mysore").pieces == {"ml_activists": 1}
     assert state.unity == 3 and state.step.name == "card"
     state = playing("64", "unshaded", {"bihar": {"pieces": {"congress_activists": 1}}},
                     out_of_play={"sepoys": 45, "ml_activists": 16, "guerrillas": 16})
-    assert asked(state)[1] == ["remove Bihar", "done"]
-    choose(state, "raj", "remove Bihar")
+    assert asked(state)[1] == ["remove congress activist in Bihar", "done"]
+    choose(state, "raj", "remove congress activist in Bihar")
     assert state.space("bihar").pieces == {} and state.step.name == "card"
 
 
@@ -232,7 +234,7 @@ def test_5_1_2_card_64_shaded_a_protest_on_a_railway_comes_off_without_a_shift()
                     faction="congress")
     assert set(asked(state)[1]) == {"in Bihar", "done"}
     choose(state, "congress", "in Bihar")
-    assert set(asked(state)[1]) == {"in Rail Delhi-Ganges", "done"}
+    assert set(asked(state)[1]) == {"in Railway Delhi–Allahabad", "done"}
     choose(state, "congress", "in Rail Delhi-Ganges")    # no Protest space left: it ends
     assert state.step.name == "card"
     rail = state.space("rail_delhi_ganges")
@@ -252,10 +254,10 @@ def test_5_card_66_unshaded_unrest_in_up_to_2_spaces_with_both_activists_unity_m
                                        "rail_indus_delhi": {"pieces": both},
                                        "delhi": {"pieces": both}}, unity=3)
     _, texts = asked(state)
-    assert set(texts) == {"in Bihar", "in Rail Indus-Delhi", "in Delhi", "done"}
+    assert set(texts) == {"in Bihar", "in Railway Samasata–Delhi", "in Delhi", "done"}
     choose(state, "raj", "in Bihar")
     assert state.space("bihar").unrest == 2 and state.unity == 3
-    choose(state, "raj", "in Rail Indus-Delhi")  # 5.1.4 on a Railway: a Strike
+    choose(state, "raj", "in Railway Samasata–Delhi")  # 5.1.4 on a Railway: a Strike
     assert state.space("rail_indus_delhi").strike
     assert state.unity == 2 and state.step.name == "card"
     assert state.space("delhi").unrest == 0
@@ -272,7 +274,8 @@ def test_5_card_66_shaded_replace_up_to_3_guerrillas_with_activists_restraint_pl
         "sind": {"pieces": {"guerrillas_underground": 1}}}, restraint=2,
         faction="congress")
     _, texts = asked(state)
-    assert {"congress for active in Bihar", "league for underground in Sind", "done"} <= set(texts)
+    assert {"congress activist for active guerrilla in Bihar",
+            "muslim league activist for underground guerrilla in Sind", "done"} <= set(texts)
     choose(state, "congress", "congress for active in Bihar")
     choose(state, "congress", "league for underground in Bihar")
     assert state.space("bihar").pieces == {"guerrillas_underground": 1,
@@ -283,7 +286,7 @@ def test_5_card_66_shaded_replace_up_to_3_guerrillas_with_activists_restraint_pl
     assert state.restraint == 3 and state.step.name == "card"
     state = playing("66", "shaded", {"sind": {"pieces": {"guerrillas_active": 1}}},
                     out_of_play={"congress_activists": 16, "ml_activists": 16})
-    assert asked(state)[1] == ["remove active in Sind", "done"]
+    assert asked(state)[1] == ["remove active guerrilla in Sind", "done"]
     choose(state, "raj", "remove active in Sind")
     assert state.space("sind").pieces == {} and state.step.name == "card"
 
@@ -299,7 +302,8 @@ def test_5_card_70_unshaded_2_cubes_activists_or_guerrillas_out_of_play_revs_min
         "sind": {"pieces": {"guerrillas_active": 1, "ml_activists": 1}}},
         resources={"raj": 10, "revolutionaries": 5})
     _, texts = asked(state)
-    assert set(texts) == {"out sepoy Bihar", "out active Sind", "out league Sind"}
+    assert set(texts) == {"out sepoy in Bihar", "out active guerrilla in Sind",
+                          "out muslim league activist in Sind"}
     choose(state, "raj", "out sepoy Bihar")
     assert state.out_of_play.get("sepoys") == 1 and state.resources["revolutionaries"] == 5
     choose(state, "raj", "out active Sind")
@@ -315,14 +319,16 @@ def test_5_card_70_shaded_up_to_3_spaces_add_1_guerrilla_or_activist_from_out_of
     state = playing("70", "shaded", out_of_play={"guerrillas": 1, "ml_activists": 3},
                     faction="revolutionaries")
     _, texts = asked(state)
-    assert "add guerrilla Bihar" in texts and "add league Bihar" in texts
-    assert "add congress Bihar" not in texts and "done" in texts
-    choose(state, "revolutionaries", "add guerrilla Bihar")
+    assert "add guerrilla in Bihar from out of play" in texts
+    assert "add muslim league activist in Bihar from out of play" in texts
+    assert "add congress activist in Bihar from out of play" not in texts and "done" in texts
+    choose(state, "revolutionaries", "add guerrilla Bihar from out of play")
     assert state.space("bihar").pieces == {"guerrillas_underground": 1}  # 1.4.3
     assert state.out_of_play.get("guerrillas", 0) == 0
     _, texts = asked(state)
-    assert "add league Bihar" not in texts and "add guerrilla Sind" not in texts
-    choose(state, "revolutionaries", "add league Sind")
+    assert "add muslim league activist in Bihar from out of play" not in texts
+    assert "add guerrilla in Sind from out of play" not in texts
+    choose(state, "revolutionaries", "add league Sind from out of play")
     choose(state, "revolutionaries", "done")
     assert state.space("sind").pieces == {"ml_activists": 1}
     assert state.out_of_play.get("ml_activists") == 2 and state.step.name == "card"
@@ -339,8 +345,9 @@ def test_5_card_71_unshaded_unrest_in_punjab_and_1_adjacent_space_without_troops
                     faction="revolutionaries")
     assert state.space("punjab").unrest == 2
     _, texts = asked(state)
-    assert "in Sind" not in texts and "in Rail Indus-Delhi" not in texts  # Troops; a Strike
-    assert "in Delhi" in texts and "in Rail Karachi-Indus" in texts and "done" not in texts
+    assert "in Sind" not in texts and "in Railway Samasata–Delhi" not in texts  # Troops; Strike
+    assert "in Delhi" in texts and "in Railway Karachi–Samasata" in texts
+    assert "done" not in texts
     choose(state, "revolutionaries", "in Rail Karachi-Indus")
     assert state.space("rail_karachi_indus").strike  # 5.1.4 Unrest on a Railway: Strike
     assert state.space("rail_karachi_indus").unrest == 0

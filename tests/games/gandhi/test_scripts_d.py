@@ -51,12 +51,12 @@ def test_5_card_1_unshaded_up_to_6_cubes_in_cities_and_provinces_3_from_out_of_p
                     out_of_play={"troops": 2, "sepoys": 5})
     seat, texts = asked(state)
     assert seat == "raj" and "done" in texts
-    assert {"add troop Punjab", "add troop Punjab from out of play", "add sepoy Delhi",
-            "add sepoy Delhi from out of play"} <= set(texts)
+    assert {"add troop in Punjab", "add troop in Punjab from out of play", "add sepoy in Delhi",
+            "add sepoy in Delhi from out of play"} <= set(texts)
     assert not any(name in t for t in texts for name in ("Hyderabad", "West Bengal", "Rail"))
     choose(state, "raj", "add troop Punjab from out of play")
     choose(state, "raj", "add troop Punjab from out of play")
-    assert "add troop Delhi from out of play" not in asked(state)[1]   # none left there
+    assert "add troop in Delhi from out of play" not in asked(state)[1]   # none left there
     choose(state, "raj", "add sepoy Delhi from out of play")
     assert not any(t.endswith("from out of play") for t in asked(state)[1])  # 3 at most
     assert box(state.out_of_play) == {"sepoys": 4}
@@ -90,11 +90,11 @@ def test_5_card_1_shaded_5_sepoys_2_per_space_first_3_to_available_rest_out_of_p
         faction="revolutionaries")
     seat, texts = asked(state)
     assert seat == "revolutionaries" and "done" not in texts
-    assert set(texts) == {"remove sepoy Delhi", "remove sepoy Punjab", "remove sepoy Hyderabad",
-                          "remove sepoy Bihar"}
+    assert set(texts) == {"remove sepoy in Delhi", "remove sepoy in Punjab",
+                          "remove sepoy in Hyderabad", "remove sepoy in Bihar"}
     choose(state, "revolutionaries", "remove sepoy Delhi")
     choose(state, "revolutionaries", "remove sepoy Delhi")
-    assert "remove sepoy Delhi" not in asked(state)[1]      # no more than 2 per space
+    assert "remove sepoy in Delhi" not in asked(state)[1]   # no more than 2 per space
     choose(state, "revolutionaries", "remove sepoy Hyderabad")
     assert not box(state.out_of_play)                        # the first 3 to Available
     choose(state, "revolutionaries", "remove sepoy Bihar")
@@ -127,8 +127,9 @@ def test_5_card_2_unshaded_arrest_up_to_5_activists_in_spaces_at_support() -> No
         "bihar": {"pieces": {"congress_activists": 1}, "support": 0},
         "rail_delhi_ganges": {"pieces": {"congress_activists": 1}}})
     _, texts = asked(state)
-    assert set(texts) == {"arrest congress Punjab", "arrest league Punjab",
-                          "arrest congress Delhi", "done"}
+    assert set(texts) == {"arrest congress activist in Punjab",
+                          "arrest muslim league activist in Punjab",
+                          "arrest congress activist in Delhi", "done"}
     for text in ("arrest congress Punjab", "arrest congress Punjab", "arrest league Punjab",
                  "arrest congress Delhi"):
         choose(state, "raj", text)
@@ -158,8 +159,9 @@ def test_5_card_2_shaded_release_twice_a_die_roll_of_activists_to_any_spaces() -
     assert DieRolled(value=2, purpose="event") in state.step.data["_events"]
     seat, texts = asked(state)
     assert seat == "congress" and "done" not in texts
-    assert {"release congress to Punjab", "release league to Rail Delhi-Ganges",
-            "release congress to Hyderabad"} <= set(texts)
+    assert {"release congress activist to Punjab",
+            "release muslim league activist to Railway Delhi–Allahabad",
+            "release congress activist to Hyderabad"} <= set(texts)
     assert not any("gandhi" in t.lower() for t in texts)
     for text in ("release congress to Punjab", "release congress to Punjab",
                  "release league to Rail Delhi-Ganges"):
@@ -198,9 +200,10 @@ def test_5_card_4_unshaded_up_to_4_activists_1_protest_1_unrest_removed() -> Non
         "bihar": {"unrest": 2},
         "rail_delhi_ganges": {"strike": True}})
     _, texts = asked(state)
-    assert {"remove congress Punjab", "remove league Delhi", "remove protest Punjab",
-            "remove protest Delhi", "remove unrest Bihar", "done"} <= set(texts)
-    assert not any("Rail" in t for t in texts)
+    assert {"remove congress activist in Punjab", "remove muslim league activist in Delhi",
+            "remove protest in Punjab", "remove protest in Delhi", "remove unrest in Bihar",
+            "done"} <= set(texts)
+    assert not any("Railway" in t for t in texts)
     choose(state, "raj", "remove protest Delhi")
     assert not any(t.startswith("remove protest") for t in asked(state)[1])
     choose(state, "raj", "remove unrest Bihar")
@@ -223,9 +226,9 @@ def test_5_card_4_shaded_up_to_4_activists_and_2_unrest_strike_on_railway() -> N
                     faction="muslim_league")
     seat, texts = asked(state)
     assert seat == "muslim_league" and "done" in texts
-    assert {"add league Punjab", "add congress Punjab", "unrest Punjab",
-            "unrest Rail Delhi-Ganges"} <= set(texts)
-    assert "unrest Rail Calcutta-Ganges" not in texts        # one Strike per Railway
+    assert {"add muslim league activist in Punjab", "add congress activist in Punjab",
+            "unrest Punjab", "unrest Railway Delhi–Allahabad"} <= set(texts)
+    assert "unrest Railway Calcutta–Allahabad" not in texts  # one Strike per Railway
     choose(state, "muslim_league", "unrest Rail Delhi-Ganges")
     assert state.space("rail_delhi_ganges").strike and not state.space("rail_delhi_ganges").unrest
     choose(state, "muslim_league", "unrest Bihar")
@@ -245,7 +248,8 @@ def test_5_card_4_shaded_only_available_activists() -> None:
     state = playing("4", "shaded", {"punjab": {"pieces": {"ml_activists": 16}}},
                     out_of_play={"congress_activists": 15}, faction="muslim_league")
     _, texts = asked(state)
-    assert "add league Sind" not in texts and "add congress Sind" in texts
+    assert "add muslim league activist in Sind" not in texts
+    assert "add congress activist in Sind" in texts
     choose(state, "muslim_league", "add congress Sind")
     assert not any(t.startswith("add") for t in asked(state)[1])
     choose(state, "muslim_league", "done")
@@ -262,11 +266,12 @@ def test_5_card_7_unshaded_up_to_5_sepoys_from_out_of_play_where_congress_activi
         "hyderabad": {"pieces": {"congress_activists": 2}},
         "bihar": {"pieces": {"gandhi": 1, "ml_activists": 1}}}, out_of_play={"sepoys": 6})
     _, texts = asked(state)
-    assert set(texts) == {"add sepoy Punjab", "add sepoy Hyderabad", "done"}
-    for text in ("add sepoy Punjab", "add sepoy Hyderabad", "add sepoy Hyderabad",
-                 "add sepoy Punjab"):
+    assert set(texts) == {"add sepoy in Punjab from out of play",
+                          "add sepoy in Hyderabad from out of play", "done"}
+    for text in ("add sepoy Punjab from out of play", "add sepoy Hyderabad from out of play",
+                 "add sep Hyderabad out of play", "add sepoy in Punjab from out of play"):
         choose(state, "raj", text)
-    events = choose(state, "raj", "add sepoy Punjab")
+    events = choose(state, "raj", "add sepoy Punjab from out of play")
     ended(state, "raj", events)
     assert pieces(state, "punjab") == {"congress_activists": 1, "sepoys": 3}
     assert state.space("hyderabad").count("sepoys") == 2 and state.out_of_play["sepoys"] == 1
@@ -289,8 +294,8 @@ def test_5_card_7_shaded_up_to_4_activists_or_guerrillas_with_congress_2_from_oo
         out_of_play={"congress_activists": 2, "guerrillas": 3, "ml_activists": 1},
         faction="congress")
     _, texts = asked(state)
-    assert {"add guerrilla Bihar", "add league Punjab from out of play", "add congress Bihar",
-            "done"} <= set(texts)
+    assert {"add guerrilla in Bihar", "add muslim league activist in Punjab from out of play",
+            "add congress activist in Bihar", "done"} <= set(texts)
     assert not any("Delhi" in t for t in texts)
     choose(state, "congress", "add congress Punjab from out of play")
     choose(state, "congress", "add guerrilla Bihar from out of play")
@@ -319,7 +324,8 @@ def test_5_card_8_unshaded_one_per_cube_then_the_chosen_marker() -> None:
     _, texts = asked(state)
     assert set(texts) == {"in Punjab"}      # 5.1.2 in Bihar nothing could be removed
     choose(state, "raj", "in Punjab")
-    assert set(asked(state)[1]) == {"remove congress", "remove league", "remove active"}
+    assert set(asked(state)[1]) == {"remove congress activist", "remove muslim league activist",
+                                    "remove active guerrilla"}
     choose(state, "raj", "remove congress")
     choose(state, "raj", "remove active")                   # 2 cubes: 2 removed
     assert set(asked(state)[1]) == {"remove protest", "remove unrest"}
@@ -337,7 +343,7 @@ def test_5_card_8_unshaded_one_marker_goes_by_itself() -> None:
         "bihar": {"pieces": {"sepoys": 1, "guerrillas_underground": 2}, "protest": True}},
         faction="muslim_league")
     choose(state, "muslim_league", "in Bihar")
-    assert asked(state)[1] == ["remove underground"]
+    assert asked(state)[1] == ["remove underground guerrilla"]
     events = choose(state, "muslim_league", "remove underground")
     ended(state, "muslim_league", events)
     assert not state.space("bihar").protest
@@ -377,11 +383,12 @@ def test_5_card_9_unshaded_unrest_in_2_troop_spaces_then_1_removed_per_cube() ->
     choose(state, "raj", "in Delhi")
     assert state.space("delhi").unrest == 1
     _, texts = asked(state)
-    assert set(texts) == {"remove congress Punjab", "remove underground Punjab",
-                          "remove league Delhi"}
+    assert set(texts) == {"remove congress activist in Punjab",
+                          "remove underground guerrilla in Punjab",
+                          "remove muslim league activist in Delhi"}
     choose(state, "raj", "remove congress Punjab")
     choose(state, "raj", "remove underground Punjab")        # 2 cubes in Punjab
-    assert asked(state)[1] == ["remove league Delhi"]
+    assert asked(state)[1] == ["remove muslim league activist in Delhi"]
     events = choose(state, "raj", "remove league Delhi")
     ended(state, "raj", events)
     assert pieces(state, "punjab") == {"troops": 1, "sepoys": 1, "guerrillas_underground": 1}
@@ -392,7 +399,7 @@ def test_5_card_9_unshaded_unrest_in_2_troop_spaces_then_1_removed_per_cube() ->
 def test_5_card_9_unshaded_one_space_with_troops_only() -> None:
     """Add 1 Unrest marker in 2 spaces with Troops ...: only one has Troops (5.1.2)."""
     state = playing("9", "unshaded", {"rail_delhi_ganges": {"pieces": {"troops": 1}}})
-    events = choose(state, "raj", "in Rail Delhi-Ganges")
+    events = choose(state, "raj", "in Railway Delhi–Allahabad")
     ended(state, "raj", events)
     assert state.space("rail_delhi_ganges").strike             # 5.1.4 Strike on a Railway
 
@@ -407,10 +414,11 @@ def test_5_card_9_shaded_unrest_up_to_4_pieces_bases_last_then_2_levels() -> Non
     assert asked(state)[1] == ["in Bihar"]                   # the only space with cubes
     choose(state, "congress", "in Bihar")
     assert state.space("bihar").unrest == 1
-    assert set(asked(state)[1]) == {"remove congress", "remove active", "done"}
+    assert set(asked(state)[1]) == {"remove congress activist", "remove active guerrilla",
+                                    "done"}
     for text in ("remove congress", "remove congress", "remove active"):
         choose(state, "congress", text)
-    assert set(asked(state)[1]) == {"remove rev base", "done"}          # Bases last
+    assert set(asked(state)[1]) == {"remove revolutionary base", "done"}  # Bases last
     events = choose(state, "congress", "remove rev base")
     ended(state, "congress", events)
     assert pieces(state, "bihar") == {"sepoys": 1, "gandhi": 1}
@@ -435,7 +443,7 @@ def test_5_1_2_card_9_shaded_a_space_that_can_shift_before_a_railway() -> None:
     assert asked(state)[1] == ["in Punjab"]   # Bihar is already at Active Opposition
     del spaces["punjab"]
     state = playing("9", "shaded", spaces, faction="revolutionaries")
-    assert set(asked(state)[1]) == {"in Rail Delhi-Ganges", "in Bihar"}
+    assert set(asked(state)[1]) == {"in Railway Delhi–Allahabad", "in Bihar"}
 
 
 def test_5_card_9_shaded_done_still_shifts() -> None:
@@ -460,7 +468,7 @@ def test_5_card_26_unshaded_in_2_spaces_arrest_1_activist_per_cube() -> None:
         "bihar": {"pieces": {"congress_activists": 1}}})
     assert set(asked(state)[1]) == {"in Punjab", "in Delhi"}
     choose(state, "raj", "in Punjab")                        # 2 cubes, 3 Activists: asked
-    assert set(asked(state)[1]) == {"arrest congress", "arrest league"}
+    assert set(asked(state)[1]) == {"arrest congress activist", "arrest muslim league activist"}
     choose(state, "raj", "arrest league")
     choose(state, "raj", "arrest league")
     assert asked(state)[1] == ["in Delhi"]
@@ -477,11 +485,11 @@ def test_5_card_26_shaded_protest_and_unrest_then_each_space_shifts_once() -> No
     state = playing("26", "shaded", {"bihar": {"support": -2}}, faction="congress")
     _, texts = asked(state)
     assert "protest Punjab" in texts and "protest Bihar" not in texts  # 5.1.2
-    assert not any("Rail" in t for t in texts)
+    assert not any("Railway" in t for t in texts)
     choose(state, "congress", "protest Punjab")
     _, texts = asked(state)
     assert "unrest Punjab" in texts and "unrest Sind" in texts
-    assert "unrest Rail Delhi-Ganges" not in texts           # no Support on a Railway
+    assert "unrest Railway Delhi–Allahabad" not in texts     # no Support on a Railway
     events = choose(state, "congress", "unrest Punjab")
     ended(state, "congress", events)
     punjab = state.space("punjab")
@@ -509,8 +517,9 @@ def test_5_card_32_unshaded_2_pieces_out_of_play_not_gandhi_nor_bases_then_4_act
                               "guerrillas_underground": 3}},
         "bihar": {"pieces": {"ml_activists": 1, "ml_bases": 1, "guerrillas_underground": 2}}})
     _, texts = asked(state)
-    assert {"out troop Punjab", "out league Bihar", "out underground Punjab"} <= set(texts)
-    assert not any("gandhi" in t or "base" in t for t in texts) and "done" not in texts
+    assert {"out troop in Punjab", "out muslim league activist in Bihar",
+            "out underground guerrilla in Punjab"} <= set(texts)
+    assert not any("Gandhi" in t or "base" in t for t in texts) and "done" not in texts
     choose(state, "raj", "out troop Punjab")
     choose(state, "raj", "out league Bihar")
     assert set(asked(state)[1]) == {"activate Punjab", "activate Bihar"}
@@ -565,16 +574,18 @@ def test_5_card_57_unshaded_activists_out_then_cubes_or_guerrillas_in_no_troops_
         "west_bengal": {"muslim_state": True}},
         out_of_play={"troops": 1, "sepoys": 2, "guerrillas": 1})
     _, texts = asked(state)
-    assert set(texts) == {"out congress Punjab", "done"}
+    assert set(texts) == {"out congress activist in Punjab", "done"}
     choose(state, "raj", "out congress Punjab")
     choose(state, "raj", "done")                              # the first part ends
     _, texts = asked(state)
-    assert {"add troop Delhi", "add sepoy Hyderabad", "add guerrilla Punjab",
-            "add sepoy West Bengal", "done"} <= set(texts)
-    assert "add troop Hyderabad" not in texts and "add troop West Bengal" not in texts
+    assert {"add troop in Delhi from out of play", "add sepoy in Hyderabad from out of play",
+            "add guerrilla in Punjab from out of play", "add sepoy in West Bengal from out of play",
+            "done"} <= set(texts)
+    assert "add troop in Hyderabad from out of play" not in texts
+    assert "add troop in West Bengal from out of play" not in texts
     assert not any(t.startswith("out") for t in texts)
-    choose(state, "raj", "add troop Delhi")
-    events = choose(state, "raj", "add guerrilla Hyderabad")
+    choose(state, "raj", "add troop Delhi from out of play")
+    events = choose(state, "raj", "add guerrilla Hyderabad from out of play")
     ended(state, "raj", events)
     assert box(state.out_of_play) == {"sepoys": 2, "congress_activists": 1}
     assert pieces(state, "hyderabad") == {"guerrillas_underground": 1}
@@ -586,7 +597,8 @@ def test_5_card_57_unshaded_no_activists_on_the_map_one_done_ends_it() -> None:
     Guerrillas ...: with no Activist on the map, the second part is asked at once."""
     state = playing("57", "unshaded", out_of_play={"sepoys": 1}, faction="congress")
     _, texts = asked(state)
-    assert "add sepoy Delhi" in texts and not any(t.startswith("out") for t in texts)
+    assert "add sepoy in Delhi from out of play" in texts
+    assert not any(t.startswith("out") for t in texts)
     choose(state, "congress", "done")
     ended(state, "congress")
     assert box(state.out_of_play) == {"sepoys": 1}
@@ -597,7 +609,8 @@ def test_5_card_57_shaded_up_to_4_activists_in_protest_spaces_2_from_out_of_play
     state = playing("57", "shaded", {"punjab": {"protest": True}},
                     out_of_play={"congress_activists": 3}, faction="congress")
     _, texts = asked(state)
-    assert {"add congress Punjab from out of play", "add league Punjab", "done"} <= set(texts)
+    assert {"add congress activist in Punjab from out of play",
+            "add muslim league activist in Punjab", "done"} <= set(texts)
     assert not any("Bihar" in t for t in texts)
     choose(state, "congress", "add congress Punjab from out of play")
     choose(state, "congress", "add congress Punjab from out of play")
@@ -631,9 +644,9 @@ def test_5_card_60_shaded_one_piece_on_railways_next_to_opposition() -> None:
     adjacent to spaces at Opposition."""
     state = playing("60", "shaded", {"east_bengal": {"support": -1},
                                      "bihar": {"support": 1}}, faction="revolutionaries")
-    assert set(asked(state)[1]) == {"add congress Rail Calcutta-North-Bengal",
-                                    "add league Rail Calcutta-North-Bengal",
-                                    "add guerrilla Rail Calcutta-North-Bengal", "done"}
+    assert set(asked(state)[1]) == {"add congress activist in Railway Calcutta–Siliguri",
+                                    "add muslim league activist in Railway Calcutta–Siliguri",
+                                    "add guerrilla in Railway Calcutta–Siliguri", "done"}
     events = choose(state, "revolutionaries", "add guerrilla Rail Calcutta-North-Bengal")
     ended(state, "revolutionaries", events)                  # no other Railway qualifies
     assert pieces(state, "rail_calcutta_north_bengal") == {"guerrillas_underground": 1}
@@ -653,7 +666,7 @@ def test_5_card_65_unshaded_remove_1_muslim_state() -> None:
     """Remove 1 Muslim State, or arrest all Activists in up to 2 States."""
     state = playing("65", "unshaded", bengal())
     _, texts = asked(state)
-    assert set(texts) == {"remove muslim state West Bengal", "arrest West Bengal",
+    assert set(texts) == {"remove muslim state in West Bengal", "arrest West Bengal",
                           "arrest Hyderabad", "arrest Mysore", "done"}
     events = choose(state, "raj", "remove muslim state West Bengal")
     ended(state, "raj", events)
@@ -680,8 +693,8 @@ def test_5_card_65_shaded_muslim_state_raj_moves_the_troops_to_cities() -> None:
         "bihar": {"pieces": {"troops": 2, "congress_activists": 3}, "protest": True},
         "punjab": {"pieces": {"troops": 1}}}, faction="muslim_league")
     _, texts = asked(state)
-    assert {"muslim state Bihar", "muslim state Sind", "protest Hyderabad"} <= set(texts)
-    assert not {"muslim state Punjab", "muslim state Delhi", "muslim state Hyderabad",
+    assert {"muslim state in Bihar", "muslim state in Sind", "protest Hyderabad"} <= set(texts)
+    assert not {"muslim state in Punjab", "muslim state in Delhi", "muslim state in Hyderabad",
                 "done"} & set(texts)                          # Raj Control, City, State
     choose(state, "muslim_league", "muslim state Bihar")
     seat, texts = asked(state)

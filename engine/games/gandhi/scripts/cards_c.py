@@ -8,7 +8,7 @@ Faction decides (5.1: it makes all selections), one space or piece at a time.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.coin.tracks import shifted
@@ -25,7 +25,6 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.names import space_text
 from engine.games.gandhi.physical import in_box, marker_problem
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
@@ -47,6 +46,7 @@ from engine.games.gandhi.scripts.choices import (
     Part,
     fullest,
     picked,
+    placed_kind,
     set_support,
     shiftable,
     space_action,
@@ -54,9 +54,19 @@ from engine.games.gandhi.scripts.choices import (
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED, finish
+from engine.games.gandhi.vocabulary import verbs
+
+REMOVE_PIECE_IN, REPLACE_WITH, OUT_IN, ADD_PIECE_FROM = verbs(
+    "remove_piece_in", "replace_with", "out_in", "add_piece_from")
+SHIFT, MARKER = verbs("cd_shift", "cd_marker")
 
 PUNJAB, EAST_BENGAL = "punjab", "east_bengal"
 PASSIVE_SUPPORT, PASSIVE_OPPOSITION = 1, -1  # 1.6.1
+GUERRILLA_KINDS = (GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND)
+ACTIVIST_KINDS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)
+# the old choice words, kept only while cards_g.py (not yet on typed choices) imports them
+GUERRILLA_WORDS = {GUERRILLAS_ACTIVE: "active", GUERRILLAS_UNDERGROUND: "underground"}
+ACTIVIST_WORDS = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}
 
 
 def railways_with_activists_or_strike(state: GandhiState) -> tuple[int, int]:
@@ -97,7 +107,7 @@ def c56u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 def c56u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     """#56 unshaded: remove the Unrest and Protest markers, shift 1 toward Support."""
-    sid = action.args[0]
+    sid = action["space"]
     sp = state.space(sid)
     events: list[Event] = []
     if sp.unrest:
@@ -117,7 +127,7 @@ def c56s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c56s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     return [*support(state, sid, -1), *note(picked=[*picked(data), sid])]
 
 
@@ -160,7 +170,7 @@ def c62u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c62u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     return [*set_support(state, sid, PASSIVE_SUPPORT), *note(picked=[sid])]
 
 
@@ -169,10 +179,7 @@ def c62s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     Control (Cities and Provinces only, 1.7.2)."""
     mode = data.get("c62_mode")
     if mode is None:
-        out = [Action("shift", Msg("gandhi.scripts_c.label.c62_opposition"))]
-        if marker_problem_any(state):
-            out.append(Action("marker", Msg("gandhi.scripts_c.label.c62_unrest")))
-        return out
+        return [SHIFT(), MARKER()] if marker_problem_any(state) else [SHIFT()]
     if len(picked(data)) >= 2:
         return []
     spaces = [s for s in board(state).non_railway
@@ -192,11 +199,11 @@ def marker_problem_any(state: GandhiState) -> bool:
 
 def c62s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    if action.verb == "shift":
+    if action.verb == "cd_shift":
         return note(c62_mode="opposition")
-    if action.verb == "marker":
+    if action.verb == "cd_marker":
         return note(c62_mode="unrest")
-    sid = action.args[0]
+    sid = action["space"]
     done = note(picked=[*picked(data), sid])
     if data["c62_mode"] == "unrest":
         return [*add_unrest(state, sid), *done]
@@ -222,25 +229,19 @@ def card_62(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 # --- #68 Red Fort Trials ------------------------------------------------------------------
 
-GUERRILLA_WORDS = {GUERRILLAS_ACTIVE: "active", GUERRILLAS_UNDERGROUND: "underground"}
-
 
 def c68u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     """#68 unshaded: "Remove up to a die roll of Guerrillas from any spaces"."""
     if data["c68_removed"] >= data["c68_roll"]:
         return []
-    out = []
-    for sid in board(state).spaces:
-        for kind, word in GUERRILLA_WORDS.items():
-            if state.space(sid).count(kind):
-                out.append(Action(f"remove {word} {space_text(board(state), sid)}",
-                                  args=(kind, sid)))
+    out = [REMOVE_PIECE_IN(piece=kind, space=sid) for sid in board(state).spaces
+           for kind in GUERRILLA_KINDS if state.space(sid).count(kind)]
     return [*out, DONE] if out else []
 
 
 def c68u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    kind, sid = action.args  # 5.1.3 removed pieces go to Available
+    kind, sid = action["piece"], action["space"]  # 5.1.3 removed pieces go to Available
     return [PiecesRemoved(space=sid, kind=kind, count=1, to="available"),
             *note(c68_removed=data["c68_removed"] + 1)]
 
@@ -265,7 +266,7 @@ def card_68(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 # --- #64 Communal Award Entrenches Caste --------------------------------------------------
 
-C64_WORDS = {SEPOYS: "sepoy", ML_ACTIVISTS: "league", GUERRILLAS: "guerrilla"}
+C64_KINDS = (SEPOYS, ML_ACTIVISTS, GUERRILLAS)
 
 
 def c64u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -274,25 +275,23 @@ def c64u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     removed instead, 5.1.1); ``done`` ends it."""
     if data["c64_replaced"] >= 3:
         return []
-    ready = [k for k in C64_WORDS if in_box(state, "available", k)]
-    out = []
+    ready = [k for k in C64_KINDS if in_box(state, "available", k)]
+    out: list[Action] = []
     for sid in board(state).spaces:
         if not state.space(sid).count(CONGRESS_ACTIVISTS):
             continue
-        where = space_text(board(state), sid)
-        out += [Action(f"{C64_WORDS[k]} for {where}", args=(sid, k)) for k in ready]
+        out += [REPLACE_WITH(piece=k, old=CONGRESS_ACTIVISTS, space=sid) for k in ready]
         if not ready:
-            out.append(Action(f"remove {where}", args=(sid,)))
+            out.append(REMOVE_PIECE_IN(piece=CONGRESS_ACTIVISTS, space=sid))
     return [*out, DONE] if out else []
 
 
 def c64u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]  # 5.1.3 the replaced Activist goes to Available
+    sid = action["space"]  # 5.1.3 the replaced Activist goes to Available
     events: list[Event] = [PiecesRemoved(space=sid, kind=CONGRESS_ACTIVISTS, count=1)]
-    if len(action.args) > 1:  # 1.4.3 new Guerrillas are placed Underground
-        kind = GUERRILLAS_UNDERGROUND if action.args[1] == GUERRILLAS else action.args[1]
-        events.append(PiecesPlaced(space=sid, kind=kind, count=1))
+    if action.verb == "replace_with":  # 1.4.3 new Guerrillas are placed Underground
+        events.append(PiecesPlaced(space=sid, kind=placed_kind(action["piece"]), count=1))
     return [*events, *note(c64_replaced=data["c64_replaced"] + 1)]
 
 
@@ -309,7 +308,7 @@ def c64s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c64s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     shift = support(state, sid, -1)  # 1.3.6 nothing on a Railway
     return [*shift, *note(picked=[*picked(data), sid])]
 
@@ -334,9 +333,6 @@ def card_64(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 # --- #66 Gandhi's Fast unto Death ---------------------------------------------------------
 
-ACTIVIST_WORDS = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}
-
-
 def c66u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     """#66 unshaded: "in up to 2 spaces with both Congress and Muslim League Activists"
     where an Unrest marker (a Strike on a Railway, 5.1.4) may go; ``done`` ends it."""
@@ -350,7 +346,7 @@ def c66u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c66u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     return [*add_unrest(state, sid), *note(picked=[*picked(data), sid])]
 
 
@@ -359,35 +355,42 @@ def c66s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     placed from Available; with none Available the Guerrilla is removed instead, 5.1.1)."""
     if data["c66_replaced"] >= 3:
         return []
-    out = by_activists(state, list(board(state).spaces), GUERRILLA_WORDS)
+    out = by_activists(state, list(board(state).spaces), GUERRILLA_KINDS)
     return [*out, DONE] if out else []
 
 
-def by_activists(state: GandhiState, spaces: list[str], words: dict[str, str]
+def by_activists(state: GandhiState, spaces: list[str], kinds: Iterable[str]
                  ) -> list[Action]:
-    """Each piece of ``words`` in ``spaces`` replaced by an Available Activist of either NV
-    Faction (``congress for sepoy in Bihar``), or removed if none is Available (5.1.1)."""
-    kinds = [k for k in ACTIVIST_WORDS if in_box(state, "available", k)]
+    """Each piece of ``kinds`` in ``spaces`` replaced by an Available Activist of either NV
+    Faction (``congress activist for sepoy in Bihar``), or removed if none is Available
+    (5.1.1); ``replacement`` carries the choice out."""
+    ready = [k for k in ACTIVIST_KINDS if in_box(state, "available", k)]
     out = []
     for sid in spaces:
-        for kind, word in words.items():
+        for kind in kinds:
             if not state.space(sid).count(kind):
                 continue
-            where = f"{word} in {space_text(board(state), sid)}"
-            out += [Action(f"{ACTIVIST_WORDS[a]} for {where}", args=(kind, sid, a))
-                    for a in kinds]
-            if not kinds:
-                out.append(Action(f"remove {where}", args=(kind, sid)))
+            out += [REPLACE_WITH(piece=a, old=kind, space=sid) for a in ready]
+            if not ready:
+                out.append(REMOVE_PIECE_IN(piece=kind, space=sid))
     return out
 
 
 def c66s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    kind, sid = action.args[:2]
+    return [*replacement(action), *note(c66_replaced=data["c66_replaced"] + 1)]
+
+
+def replacement(action: Action) -> list[Event]:
+    """A ``by_activists`` choice: the piece to Available (5.1.3), the Activist in its
+    place (``replace_with``), or the piece removed only (``remove_piece_in``)."""
+    sid = action["space"]
+    replaced = action.verb == "replace_with"
+    kind = action["old"] if replaced else action["piece"]
     events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1, to="available")]
-    if len(action.args) > 2:
-        events.append(PiecesPlaced(space=sid, kind=action.args[2], count=1))
-    return [*events, *note(c66_replaced=data["c66_replaced"] + 1)]
+    if replaced:
+        events.append(PiecesPlaced(space=sid, kind=action["piece"], count=1))
+    return events
 
 
 PARTS["66:unshaded"] = Part(c66u_choices, c66u_act, what=left("c66_unshaded", 2),
@@ -405,9 +408,8 @@ def card_66(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 # --- #70 Forward Bloc ---------------------------------------------------------------------
 
-MAP_WORDS = {TROOPS: "troop", SEPOYS: "sepoy", CONGRESS_ACTIVISTS: "congress",
-             ML_ACTIVISTS: "league", **GUERRILLA_WORDS}
-OUT_WORDS = {GUERRILLAS: "guerrilla", **ACTIVIST_WORDS}
+MAP_KINDS = (TROOPS, SEPOYS, *ACTIVIST_KINDS, *GUERRILLA_KINDS)
+OUT_KINDS = (GUERRILLAS, *ACTIVIST_KINDS)
 
 
 def c70u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -415,14 +417,13 @@ def c70u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     there are (5.1.2), no ``done``; Gandhi and Bases are none of these."""
     if data["c70_moved"] >= 2:
         return []
-    return [Action(f"out {word} {space_text(board(state), sid)}", args=(kind, sid))
-            for sid in board(state).spaces for kind, word in MAP_WORDS.items()
-            if state.space(sid).count(kind)]
+    return [OUT_IN(piece=kind, space=sid) for sid in board(state).spaces
+            for kind in MAP_KINDS if state.space(sid).count(kind)]
 
 
 def c70u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    kind, sid = action.args
+    kind, sid = action["piece"], action["space"]
     return [PiecesRemoved(space=sid, kind=kind, count=1, to="out_of_play"),
             *note(c70_moved=data["c70_moved"] + 1)]
 
@@ -432,16 +433,16 @@ def c70s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     ``done`` ends it."""
     if len(picked(data)) >= 3:
         return []
-    kinds = [k for k in OUT_WORDS if in_box(state, "out_of_play", k)]
-    out = [Action(f"add {OUT_WORDS[k]} {space_text(board(state), sid)}", args=(k, sid))
+    kinds = [k for k in OUT_KINDS if in_box(state, "out_of_play", k)]
+    out = [ADD_PIECE_FROM(piece=k, space=sid, box="out_of_play")
            for sid in board(state).spaces if sid not in picked(data) for k in kinds]
     return [*out, DONE] if out else []
 
 
 def c70s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    kind, sid = action.args  # 1.4.3 new Guerrillas are placed Underground
-    placed = GUERRILLAS_UNDERGROUND if kind == GUERRILLAS else kind
+    sid = action["space"]  # 1.4.3 new Guerrillas are placed Underground
+    placed = placed_kind(action["piece"])
     return [PiecesPlaced(space=sid, kind=placed, count=1, source="out_of_play"),
             *note(picked=[*picked(data), sid])]
 
@@ -474,7 +475,7 @@ def c71u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c71u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     return [*add_unrest(state, sid), *note(picked=[sid])]
 
 

@@ -57,15 +57,19 @@ from engine.games.gandhi.scripts.choices import (
 )
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED, finish
+from engine.games.gandhi.vocabulary import verbs
 
 ACTIVISTS = (CONGRESS_ACTIVISTS, ML_ACTIVISTS)  # 1.3.9 Gandhi is not an Activist
-ACTIVIST_WORDS = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}
-GUERRILLA_WORDS = {GUERRILLAS_UNDERGROUND: "underground", GUERRILLAS_ACTIVE: "active"}
-CUBE_WORDS = {TROOPS: "troop", SEPOYS: "sepoy"}
-BASE_WORDS = {ML_BASES: "league base", REV_BASES: "rev base"}
-# what an Event adds from a box: Activists of either NV Faction or a Guerrilla (1.4.3: placed
-# Underground)
-ADD_WORDS = {**ACTIVIST_WORDS, GUERRILLAS: "guerrilla"}
+GUERRILLA_KINDS = (GUERRILLAS_UNDERGROUND, GUERRILLAS_ACTIVE)
+CUBE_KINDS = (TROOPS, SEPOYS)
+BASE_KINDS = (ML_BASES, REV_BASES)
+
+REMOVE, ARREST, REMOVE_MARKER = verbs("remove", "arrest", "remove_marker")
+REMOVE_PIECE_IN, REMOVE_MARKER_IN, ARREST_IN, RELEASE_TO = verbs(
+    "remove_piece_in", "remove_marker_in", "arrest_in", "release_to")
+ADD_PIECE_IN, ADD_PIECE_FROM, OUT_IN, MARKER_IN = verbs(
+    "add_piece_in", "add_piece_from", "out_in", "marker_in")
+ARREST_ALL = verbs("cd_arrest_all")[0]
 
 
 def msg(key: str, **params: Any) -> Msg:
@@ -80,12 +84,18 @@ def left(key: str, most: int, counter: str) -> Callable[[GandhiState, dict[str, 
     return lambda s, d: msg(key, left=most - d[counter])
 
 
-def add_actions(state: GandhiState, sid: str, kinds: tuple[str, ...], box: Box,
-                suffix: str = "") -> list[Action]:
-    """``add <piece> <space>[ from out of play]`` for each kind in ``box`` (5.1.1)."""
-    return [Action(f"add {ADD_WORDS.get(k, CUBE_WORDS.get(k, k))} {name(state, sid)}{suffix}",
-                   args=(k, sid, box))
+def add_actions(state: GandhiState, sid: str, kinds: tuple[str, ...], box: Box
+                ) -> list[Action]:
+    """``add <piece> in <space>`` (from Available) or ``add <piece> in <space> from out of
+    play`` for each kind in ``box`` (5.1.1)."""
+    return [ADD_PIECE_IN(piece=k, space=sid) if box == "available" else
+            ADD_PIECE_FROM(piece=k, space=sid, box=box)
             for k in kinds if in_box(state, box, k)]
+
+
+def added(action: Action) -> PiecesPlaced:
+    """The piece an ``add_actions`` choice adds."""
+    return placed(action["piece"], action["space"], action.get("box", "available"))
 
 
 def placed(kind: str, sid: str, box: str) -> PiecesPlaced:
@@ -113,14 +123,14 @@ def c1u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     for sid in c1_spaces(state):
         out += add_actions(state, sid, CUBES, "available")
         if data["c1_oop"] < 3:
-            out += add_actions(state, sid, CUBES, "out_of_play", " from out of play")
+            out += add_actions(state, sid, CUBES, "out_of_play")
     return [*out, DONE] if out else []
 
 
 def c1u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    kind, sid, box = action.args
-    return [placed(kind, sid, box),
+    box = action.get("box", "available")
+    return [added(action),
             *note(c1_added=data["c1_added"] + 1,
                   c1_oop=data["c1_oop"] + (box == "out_of_play"))]
 
@@ -131,7 +141,7 @@ def c1s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     gone = picked(data)
     if len(gone) >= 5:
         return []
-    return [Action(f"remove sepoy {name(state, s)}", args=(s,)) for s in board(state).spaces
+    return [REMOVE_PIECE_IN(piece=SEPOYS, space=s) for s in board(state).spaces
             if state.space(s).count(SEPOYS) and gone.count(s) < 2]
 
 
@@ -139,7 +149,7 @@ def c1s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     """The first 3 to Available, the rest to Out of Play (the tutorial's "to", IT l.2557;
     the card list prints "from")."""
-    sid = action.args[0]
+    sid = action["space"]
     to: Box = "available" if len(picked(data)) < 3 else "out_of_play"
     return [PiecesRemoved(space=sid, kind=SEPOYS, count=1, to=to),
             *note(picked=[*picked(data), sid])]
@@ -164,15 +174,15 @@ def c2u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     Active Support, 1.6.1); ``done`` ends it."""
     if data["c2_done"] >= 5:
         return []
-    out = [Action(f"arrest {word} {name(state, s)}", args=(k, s))
+    out = [ARREST_IN(piece=k, space=s)
            for s in board(state).non_railway if state.space(s).support > 0
-           for k, word in ACTIVIST_WORDS.items() if state.space(s).count(k)]
+           for k in ACTIVISTS if state.space(s).count(k)]
     return [*out, DONE] if out else []
 
 
 def c2u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    kind, sid = action.args  # 5.1.3 arrested: to Jail
+    kind, sid = action["piece"], action["space"]  # 5.1.3 arrested: to Jail
     return [PiecesRemoved(space=sid, kind=kind, count=1, to="jail"),
             *note(c2_done=data["c2_done"] + 1)]
 
@@ -182,14 +192,14 @@ def c2s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     of them if fewer are in Jail (5.1.2); Gandhi is no Activist (1.3.9) and stays."""
     if data["c2_done"] >= data["c2_most"]:
         return []
-    return [Action(f"release {word} to {name(state, s)}", args=(k, s))
-            for k, word in ACTIVIST_WORDS.items() if in_box(state, "jail", k)
+    return [RELEASE_TO(piece=k, space=s)
+            for k in ACTIVISTS if in_box(state, "jail", k)
             for s in board(state).spaces]
 
 
 def c2s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    kind, sid = action.args
+    kind, sid = action["piece"], action["space"]
     return [PiecesPlaced(space=sid, kind=kind, count=1, source="jail"),
             *note(c2_done=data["c2_done"] + 1)]
 
@@ -217,26 +227,25 @@ def c4u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     ``done`` ends it."""
     out: list[Action] = []
     for sid in board(state).spaces:
-        sp, where = state.space(sid), name(state, sid)
+        sp = state.space(sid)
         if data["c4_activists"] < 4:
-            out += [Action(f"remove {word} {where}", args=(k, sid))
-                    for k, word in ACTIVIST_WORDS.items() if sp.count(k)]
+            out += [REMOVE_PIECE_IN(piece=k, space=sid) for k in ACTIVISTS if sp.count(k)]
         if not data["c4_protest"] and sp.protest:
-            out.append(Action(f"remove protest {where}", args=("protest", sid)))
+            out.append(REMOVE_MARKER_IN(marker="protest", space=sid))
         if not data["c4_unrest"] and sp.unrest:
-            out.append(Action(f"remove unrest {where}", args=("unrest", sid)))
+            out.append(REMOVE_MARKER_IN(marker="unrest", space=sid))
     return [*out, DONE] if out else []
 
 
 def c4u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    what, sid = action.args
-    if what == "protest":
+    sid = action["space"]
+    if action.get("marker") == "protest":
         return [MarkerSet(space=sid, marker="protest", value=0), *note(c4_protest=True)]
-    if what == "unrest":
+    if action.get("marker") == "unrest":
         return [MarkerSet(space=sid, marker="unrest", value=state.space(sid).unrest - 1),
                 *note(c4_unrest=True)]
-    return [PiecesRemoved(space=sid, kind=what, count=1),
+    return [PiecesRemoved(space=sid, kind=action["piece"], count=1),
             *note(c4_activists=data["c4_activists"] + 1)]
 
 
@@ -249,17 +258,16 @@ def c4s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
         if data["c4_activists"] < 4:
             out += add_actions(state, sid, ACTIVISTS, "available")
         if data["c4_unrest"] < 2 and marker_problem(state, "unrest", sid, True) is None:
-            out.append(Action(f"unrest {name(state, sid)}", args=("unrest", sid)))
+            out.append(space_action(state, sid, "unrest"))
     return [*out, DONE] if out else []
 
 
 def c4s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    if action.args[0] == "unrest":
-        sid = action.args[1]
+    if action.verb == "unrest_in":
+        sid = action["space"]
         return [*add_unrest(state, sid), *note(c4_unrest=data["c4_unrest"] + 1)]
-    kind, sid, box = action.args
-    return [placed(kind, sid, box), *note(c4_activists=data["c4_activists"] + 1)]
+    return [added(action), *note(c4_activists=data["c4_activists"] + 1)]
 
 
 PARTS["4:unshaded"] = Part(c4u_choices, c4u_act, what=lambda s, d: msg(
@@ -291,8 +299,8 @@ def c7u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c7_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    kind, sid, box = action.args
-    return [placed(kind, sid, box),
+    box = action.get("box", "available")
+    return [added(action),
             *note(c7_added=data["c7_added"] + 1, c7_oop=data["c7_oop"] + (box == "out_of_play"))]
 
 
@@ -310,7 +318,7 @@ def c7s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             continue
         out += add_actions(state, sid, kinds, "available")
         if data["c7_oop"] < 2:
-            out += add_actions(state, sid, kinds, "out_of_play", " from out of play")
+            out += add_actions(state, sid, kinds, "out_of_play")
     return [*out, DONE] if out else []
 
 
@@ -326,12 +334,12 @@ def card_7(state: GandhiState, faction: str, side: str, chance: Chance) -> list[
 # --- #8 Webb Miller Interviews Gandhi ------------------------------------------------------
 
 
-def removal_actions(state: GandhiState, sid: str, suffix: str = "") -> list[Action]:
-    """One Activist or Guerrilla of ``sid`` to remove (to Available, 5.1.3)."""
+def removal_actions(state: GandhiState, sid: str, named: bool = False) -> list[Action]:
+    """One Activist or Guerrilla of ``sid`` to remove (to Available, 5.1.3): ``remove
+    <piece>``, or ``remove <piece> in <space>`` when ``named``."""
     sp = state.space(sid)
-    words = {**ACTIVIST_WORDS, **GUERRILLA_WORDS}
-    return [Action(f"remove {word}{suffix}", args=(k, sid)) for k, word in words.items()
-            if sp.count(k)]
+    return [REMOVE_PIECE_IN(piece=k, space=sid) if named else REMOVE(piece=k)
+            for k in (*ACTIVISTS, *GUERRILLA_KINDS) if sp.count(k)]
 
 
 def c8u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -350,7 +358,7 @@ def c8u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     sp = state.space(sid)
     if data.get("c8_marker") or not (sp.protest and sp.unrest):
         return []
-    return [Action("remove protest", args=("protest",)), Action("remove unrest", args=("unrest",))]
+    return [REMOVE_MARKER(marker="protest"), REMOVE_MARKER(marker="unrest")]
 
 
 def c8_marker_off(state: GandhiState, sid: str, marker: str) -> list[Event]:
@@ -362,12 +370,12 @@ def c8_marker_off(state: GandhiState, sid: str, marker: str) -> list[Event]:
 def c8u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     if action.verb == "in":
-        sid = action.args[0]
+        sid = action["space"]
         return note(c8_space=sid, c8_left=cubes(state, sid))
     sid = data["c8_space"]
-    if action.args[0] in ("protest", "unrest"):
-        return [*c8_marker_off(state, sid, action.args[0]), *note(c8_marker=True)]
-    return [PiecesRemoved(space=sid, kind=action.args[0], count=1),
+    if action.verb == "remove_marker":
+        return [*c8_marker_off(state, sid, action["marker"]), *note(c8_marker=True)]
+    return [PiecesRemoved(space=sid, kind=action["piece"], count=1),
             *note(c8_left=data["c8_left"] - 1)]
 
 
@@ -402,7 +410,7 @@ def c8s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c8s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     return [*support(state, sid, -1), *note(picked=[*picked(data), sid])]
 
 
@@ -432,7 +440,7 @@ def unrest_fits(state: GandhiState, sid: str) -> bool:
 
 def has_removable(state: GandhiState, sid: str) -> bool:
     """``sid`` holds an Activist or a Guerrilla (1.3.9 not Gandhi)."""
-    return any(state.space(sid).count(k) for k in (*ACTIVISTS, *GUERRILLA_WORDS))
+    return any(state.space(sid).count(k) for k in (*ACTIVISTS, *GUERRILLA_KINDS))
 
 
 def c9u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -447,15 +455,15 @@ def c9u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             return most_text(state, spaces, unrest_fits, has_removable)
     removed = data["c9_removed"]
     return [a for s in chosen if removed.get(s, 0) < cubes(state, s)
-            for a in removal_actions(state, s, f" {name(state, s)}")]
+            for a in removal_actions(state, s, named=True)]
 
 
 def c9u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     if action.verb == "in":
-        sid = action.args[0]
+        sid = action["space"]
         return [*add_unrest(state, sid), *note(picked=[*picked(data), sid])]
-    kind, sid = action.args
+    kind, sid = action["piece"], action["space"]
     removed = {**data["c9_removed"], sid: data["c9_removed"].get(sid, 0) + 1}
     return [PiecesRemoved(space=sid, kind=kind, count=1), *note(c9_removed=removed)]
 
@@ -468,7 +476,7 @@ def c9u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
     return msg("c9_unshaded_remove")
 
 
-C9_PIECES = {**ACTIVIST_WORDS, **GUERRILLA_WORDS}
+C9_PIECES = (*ACTIVISTS, *GUERRILLA_KINDS)
 
 
 def c9s_shifts(state: GandhiState, sid: str) -> bool:
@@ -488,18 +496,18 @@ def c9s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     if data["c9_removed"] >= 4:
         return []
     sp = state.space(sid)
-    words = {k: w for k, w in C9_PIECES.items() if sp.count(k)}
-    words = words or {k: w for k, w in BASE_WORDS.items() if sp.count(k)}  # Bases last
-    out = [Action(f"remove {w}", args=(k,)) for k, w in words.items()]
+    kinds = [k for k in C9_PIECES if sp.count(k)]
+    kinds = kinds or [k for k in BASE_KINDS if sp.count(k)]  # Bases last
+    out = [REMOVE(piece=k) for k in kinds]
     return [*out, DONE] if out else []
 
 
 def c9s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     if action.verb == "in":
-        sid = action.args[0]
+        sid = action["space"]
         return [*add_unrest(state, sid), *note(c9_space=sid)]
-    return [PiecesRemoved(space=data["c9_space"], kind=action.args[0], count=1),
+    return [PiecesRemoved(space=data["c9_space"], kind=action["piece"], count=1),
             *note(c9_removed=data["c9_removed"] + 1)]
 
 
@@ -544,8 +552,7 @@ def c26u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     where there is a choice."""
     if data.get("c26_left"):
         sid = data["c26_space"]
-        return [Action(f"arrest {word}", args=(k,)) for k, word in ACTIVIST_WORDS.items()
-                if state.space(sid).count(k)]
+        return [ARREST(piece=k) for k in ACTIVISTS if state.space(sid).count(k)]
     if len(picked(data)) >= 2:
         return []
     return [space_action(state, s) for s in board(state).spaces
@@ -555,7 +562,7 @@ def c26u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 def c26u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
     if action.verb == "in":
-        sid = action.args[0]
+        sid = action["space"]
         n = min(cubes(state, sid), activists(state, sid))
         done = note(picked=[*picked(data), sid])
         events = c26_arrests(state, sid, n)  # 5.1.3 arrested: to Jail
@@ -563,7 +570,7 @@ def c26u_act(state: GandhiState, data: dict[str, Any], action: Action,
             return [*events, *done]
         return [*done, *note(c26_space=sid, c26_left=n)]
     sid = data["c26_space"]
-    return [PiecesRemoved(space=sid, kind=action.args[0], count=1, to="jail"),
+    return [PiecesRemoved(space=sid, kind=action["piece"], count=1, to="jail"),
             *note(c26_left=data["c26_left"] - 1)]
 
 
@@ -584,7 +591,7 @@ def c26s_spaces(state: GandhiState, data: dict[str, Any], marker: str) -> list[A
     chosen = [s for s in (data.get("c26_protest"), data.get("c26_unrest")) if s]
     ok = [s for s in board(state).spaces if marker_problem(state, marker, s, True) is None]
     whole = [s for s in ok if s in chosen or c26_shifts(state, s)]
-    return [Action(f"{marker} {name(state, s)}", args=(marker, s)) for s in whole or ok]
+    return [space_action(state, s, marker) for s in whole or ok]
 
 
 def c26s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -603,8 +610,8 @@ def c26s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c26s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    marker, sid = action.args
-    if marker == "protest":
+    sid = action["space"]
+    if action.verb == "protest":
         return [MarkerSet(space=sid, marker="protest", value=1), *note(c26_protest=sid)]
     return [*add_unrest(state, sid), *note(c26_unrest=sid)]
 
@@ -627,7 +634,7 @@ def card_26(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 # --- #32 Cellular Jail ---------------------------------------------------------------------
 
-C32_WORDS = {**CUBE_WORDS, **ACTIVIST_WORDS, **GUERRILLA_WORDS}
+C32_KINDS = (*CUBE_KINDS, *ACTIVISTS, *GUERRILLA_KINDS)
 
 
 def c32u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -638,13 +645,13 @@ def c32u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     Guerrillas on the map are Active."""
     b = board(state)
     if data["c32_moved"] < 2:
-        out = [Action(f"out {word} {name(state, s)}", args=(k, s)) for s in b.spaces
-               for k, word in C32_WORDS.items() if state.space(s).count(k)]
+        out = [OUT_IN(piece=k, space=s) for s in b.spaces
+               for k in C32_KINDS if state.space(s).count(k)]
         if out:
             return out
     if data["c32_flipped"] >= 4:
         return []
-    flips = [Action(f"activate {name(state, s)}", args=(s,)) for s in b.spaces
+    flips = [space_action(state, s, "activate") for s in b.spaces
              if state.space(s).count(GUERRILLAS_UNDERGROUND)]
     # 1.4.3 "Activate" an Active Guerrilla: it stays Active.  Once 4 are Active on the map
     # the executor may name those as the 4 (the ones this Event flipped among them).
@@ -654,11 +661,11 @@ def c32u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c32u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    if action.verb == "out":
-        kind, sid = action.args
+    if action.verb == "out_in":
+        kind, sid = action["piece"], action["space"]
         return [PiecesRemoved(space=sid, kind=kind, count=1, to="out_of_play"),
                 *note(c32_moved=data["c32_moved"] + 1)]
-    sid = action.args[0]
+    sid = action["space"]
     return [PiecesFlipped(space=sid, kind=GUERRILLAS_UNDERGROUND, to_kind=GUERRILLAS_ACTIVE,
                           count=1), *note(c32_flipped=data["c32_flipped"] + 1, c32_moved=2)]
 
@@ -689,8 +696,8 @@ def c57_first_part(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     """#57 unshaded, first part: an Activist from the map to Out of Play."""
     if data["c57_part"] != 1 or data["c57_out"] >= 2:
         return []
-    return [Action(f"out {word} {name(state, s)}", args=(k, s)) for s in board(state).spaces
-            for k, word in ACTIVIST_WORDS.items() if state.space(s).count(k)]
+    return [OUT_IN(piece=k, space=s) for s in board(state).spaces
+            for k in ACTIVISTS if state.space(s).count(k)]
 
 
 def c57u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
@@ -711,12 +718,11 @@ def c57u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c57u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    if action.verb == "out":
-        kind, sid = action.args
+    if action.verb == "out_in":
+        kind, sid = action["piece"], action["space"]
         return [PiecesRemoved(space=sid, kind=kind, count=1, to="out_of_play"),
                 *note(c57_out=data["c57_out"] + 1)]
-    kind, sid, box = action.args
-    return [placed(kind, sid, box), *note(c57_in=data["c57_in"] + 1, c57_part=2)]
+    return [added(action), *note(c57_in=data["c57_in"] + 1, c57_part=2)]
 
 
 def c57u_what(state: GandhiState, data: dict[str, Any]) -> Msg:
@@ -736,14 +742,14 @@ def c57s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
             continue
         out += add_actions(state, sid, ACTIVISTS, "available")
         if data["c57_oop"] < 2:
-            out += add_actions(state, sid, ACTIVISTS, "out_of_play", " from out of play")
+            out += add_actions(state, sid, ACTIVISTS, "out_of_play")
     return [*out, DONE] if out else []
 
 
 def c57s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    kind, sid, box = action.args
-    return [placed(kind, sid, box),
+    box = action.get("box", "available")
+    return [added(action),
             *note(c57_in=data["c57_in"] + 1, c57_oop=data["c57_oop"] + (box == "out_of_play"))]
 
 
@@ -776,8 +782,8 @@ def c60s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c60s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    kind, sid, box = action.args  # 1.4.3 Activists on Railways are Active
-    return [placed(kind, sid, box), *note(picked=[*picked(data), sid])]
+    sid = action["space"]  # 1.4.3 Activists on Railways are Active
+    return [added(action), *note(picked=[*picked(data), sid])]
 
 
 PARTS["60:shaded"] = Part(c60s_choices, c60s_act,
@@ -799,13 +805,13 @@ def card_60(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 def c65u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     """#65 unshaded: "Remove 1 Muslim State, or arrest all Activists in up to 2 States" --
-    ``remove muslim state <space>`` ends it; ``arrest <State>`` (up to 2, ``done``)."""
+    ``remove muslim state in <space>`` ends it; ``arrest <State>`` (up to 2, ``done``)."""
     mode = data.get("c65_mode")
     if mode == "removed" or len(picked(data)) >= 2:
         return []
-    arrests = [Action(f"arrest {name(state, s)}", args=(s,)) for s in states(state)
+    arrests = [ARREST_ALL(space=s) for s in states(state)
                if s not in picked(data) and activists(state, s)]
-    removals = [Action(f"remove muslim state {name(state, s)}", args=(s,))
+    removals = [REMOVE_MARKER_IN(marker="muslim_state", space=s)
                 for s in board(state).spaces if state.space(s).muslim_state]
     out = arrests if mode == "arrest" else [*removals, *arrests]
     return [*out, DONE] if out else []
@@ -813,8 +819,8 @@ def c65u_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
 
 def c65u_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
-    if action.verb == "remove":
+    sid = action["space"]
+    if action.verb == "remove_marker_in":
         return [MarkerSet(space=sid, marker="muslim_state", value=0),
                 *note(c65_mode="removed")]
     sp = state.space(sid)  # 5.1.3 arrested: to Jail
@@ -837,17 +843,17 @@ def c65s_choices(state: GandhiState, data: dict[str, Any]) -> list[Action]:
     mode = data.get("c65_mode")
     if mode == "state" or len(picked(data)) >= 3:
         return []
-    protests = [Action(f"protest {name(state, s)}", args=(s,)) for s in states(state)
+    protests = [space_action(state, s, "protest") for s in states(state)
                 if s not in picked(data) and marker_problem(state, "protest", s, True) is None]
     if mode == "protest":
         return protests
-    return [*(Action(f"muslim state {name(state, s)}", args=(s,)) for s in c65_provinces(state)),
+    return [*(MARKER_IN(marker="muslim_state", space=s) for s in c65_provinces(state)),
             *protests]
 
 
 def c65s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    sid = action.args[0]
+    sid = action["space"]
     if action.verb == "protest":
         return [MarkerSet(space=sid, marker="protest", value=1),
                 *note(c65_mode="protest", picked=[*picked(data), sid])]
