@@ -24,7 +24,16 @@ def courier(tmp_path: Path, *args: str, stdin: str = "", plugin: bool = True,
 def test_new_act_legal_log_show(tmp_path: Path) -> None:
     assert courier(tmp_path, "new", "toy", "--game", "g1").returncode == 0
     legal = courier(tmp_path, "legal", "g1")
-    assert "add one" in legal.stdout and "draw card" in legal.stdout
+    assert "  Add one\n" in legal.stdout and "  Draw card\n" in legal.stdout
+    (decision,) = json.loads(courier(tmp_path, "legal", "g1", "--json").stdout)
+    assert decision["seat"] == "red" and decision["prompt"] == "Take a step, or end your turn."
+    assert [c["text"] for c in decision["choices"]] == [
+        "add one", "add two", "add three", "roll", "draw card"]
+    assert decision["choices"][0] == {"text": "add one", "label": "Add one",
+                                      "description": "Add one", "verb": "add",
+                                      "slots": {"amount": "one"}}
+    assert [n["label"] for n in decision["menu"]] == ["Add one", "Add two", "Add three",
+                                                      "Roll", "Draw card"]
     acted = courier(tmp_path, "act", "g1", "red", "ad", "thr")
     assert acted.returncode == 0 and "red: add three\n  red scores 3" in acted.stdout
     assert "red 3" in courier(tmp_path, "show", "g1").stdout

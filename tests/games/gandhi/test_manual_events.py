@@ -354,7 +354,8 @@ def test_6_8_a_crisis_from_an_event_is_placed_after_the_card() -> None:
     assert state.crisis_placement_due and state.step.name == "event"  # the Event goes on
     choose(state, "raj", "done", rolls=(2,))
     seat, texts = asked(state)
-    assert (seat, state.step.name) == ("raj", "crisis_placement") and "place troop in Delhi" in texts
+    assert (seat, state.step.name) == ("raj", "crisis_placement")
+    assert "place troop in Delhi" in texts
 
 
 def test_1_5_2_transfers_are_open_while_raj_executes() -> None:

@@ -125,9 +125,9 @@ def card_1(state: GandhiState) -> None:
     # South-Madras is adjacent to Hyderabad across a town, 1.3.8)
     play(state, CONGRESS, "event shaded")
     offered = {t for t in asked(state)[1] if t.startswith("add congress")}
-    assert {f"add congress Rail {r}" for r in ("Calcutta-North-Bengal", "Khandesh-South",
-                                                "Bombay-Khandesh", "South-Madras")} <= offered
-    assert "add congress Railway Delhi–Allahabad" not in offered   # no Opposition next to it
+    assert {f"add congress activist in Railway {r}" for r in (
+        "Calcutta–Siliguri", "Bhusawal–Raichur", "Bombay–Bhusawal", "Raichur–Madras")} <= offered
+    assert "add congress activist in Railway Delhi–Allahabad" not in offered   # no Opposition
     assert "done" in asked(state)[1]                           # "sino a 4" (IT l.2361)
     for rail in ("Calcutta-North-Bengal", "Khandesh-South", "Bombay-Khandesh", "South-Madras"):
         play(state, CONGRESS, f"add congress Rail {rail}")
@@ -196,9 +196,10 @@ def card_3(state: GandhiState) -> None:
     # (IT l.2465-2467: any such Province, Muslim or not; no Troops to move out)
     play(state, LEAGUE, "event shaded")
     offered = asked(state)[1]
-    assert {"muslim state West Bengal", "muslim state Bihar"} <= set(offered)
+    assert {"muslim state in West Bengal", "muslim state in Bihar"} <= set(offered)
     # Punjab and East Bengal have Raj Control (as the tutorial's setup leaves them)
-    assert "muslim state Punjab" not in offered and "muslim state East Bengal" not in offered
+    assert "muslim state in Punjab" not in offered
+    assert "muslim state in East Bengal" not in offered
     play(state, LEAGUE, "muslim state West Bengal")
     assert state.space("west_bengal").muslim_state
     trail(state, 30, 4, 6, 3)                           # 2 + 2 x Pop 2

@@ -5,7 +5,7 @@ only card choice; at Campaign decisions every Faction declines (done / skip)."""
 
 from __future__ import annotations
 
-import re
+import json
 from pathlib import Path
 
 import pytest
@@ -62,12 +62,10 @@ def test_whole_short_game_of_passes_through_courier(tmp_path: Path,
             # legal on a finished game refuses, saying so and giving the ranking
             assert "This game is over. Ranking: " in capsys.readouterr().err
             break
-        out = capsys.readouterr().out
-        seat = re.search(r"^(\w+) may:", out, re.M)
-        assert seat is not None
-        texts = [line.strip() for line in out.splitlines() if line.startswith("  ")]
-        texts = [t.split("  (")[0] for t in texts]
-        run(capsys, db, "act", "g", seat.group(1), decline(texts))
+        capsys.readouterr()
+        (decision,) = json.loads(run(capsys, db, "legal", "g", "--json"))   # one seat decides
+        texts = [choice["text"] for choice in decision["choices"]]
+        run(capsys, db, "act", "g", decision["seat"], decline(texts))
     shown = run(capsys, db, "show", "g")
     assert "Game over. Ranking:" in shown and "Campaign Rounds played: 3" in shown
     assert "check out" in run(capsys, db, "verify", "g")
