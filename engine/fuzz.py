@@ -1,5 +1,6 @@
 """The random-legal-play fuzzer: whole games through the service, choosing uniformly
-among legal actions, with the game's invariants checked after every event.
+among legal actions, with the game's invariants checked after every event and the menu
+of every decision checked (at most 25 entries a level, 3 levels, every choice once).
 
 It lives beside the service (it uses an RNG and a store); the rules stay pure.  A failing
 game is written as an importable JSON Lines log.
@@ -16,6 +17,8 @@ from typing import Any
 from engine.core import ruleset as registry
 from engine.core.actions import Action, Amount
 from engine.core.fold import Folder, fold
+from engine.core.menu import menu_problem
+from engine.i18n import LANGUAGES
 from engine.service import Service
 from engine.store import Store
 
@@ -56,9 +59,13 @@ def play_one(service: Service, name: str, scenario: str, options: dict[str, Any]
                 return game, actions, "a fresh fold of the whole log differs"
             return game, actions, "" if ruleset.is_over(folder.state.game) else "dead end"
         seat = rng.choice(active)
-        offered = service.legal(game, seat).actions
+        view = service.decision(game, seat, LANGUAGES[actions % len(LANGUAGES)])
+        offered = [c.action for c in view.choices]
         if not offered:
             return game, actions, f"{seat} must act but has no legal action"
+        problem = menu_problem(view.menu, offered)   # 25 a level, 3 deep, each choice once
+        if problem:
+            return game, actions, f"the menu of {seat}'s decision: {problem}"
         result = service.act(game, seat, None, concrete(pick(rng, offered), rng))
         actions += 1
         for record in result.events:

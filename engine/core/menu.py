@@ -182,3 +182,29 @@ def _runs_of_groups(groups: list[tuple[str, list[Action]]], cap: int
         label = run[0][0] if len(run) == 1 else f"{run[0][0]} – {run[-1][0]}"
         out.append((label, members))
     return out
+
+
+def menu_problem(nodes: tuple[Node, ...], actions: Sequence[Action]) -> str:
+    """Why ``nodes`` is not a good menu of ``actions`` ("" when it is): a level wider than
+    ``WIDTH``, deeper than ``DEPTH``, an unlabelled entry, a choice missing or twice."""
+    def walk(level: tuple[Node, ...], depth: int) -> str:
+        if not 0 < len(level) <= WIDTH:
+            return f"a level of {len(level)} entries"
+        if depth > DEPTH:
+            return f"{depth} levels deep"
+        for node in level:
+            if not node.label:
+                return "an entry without a label"
+            if (node.action is None) == (not node.children):
+                return f"entry {node.label!r} is both or neither a group and a choice"
+            found = walk(node.children, depth + 1) if node.children else ""
+            if found:
+                return found
+        return ""
+    if not actions:
+        return "" if not nodes else "a menu of no choice"
+    problem = walk(nodes, 1)
+    reached = [a for node in nodes for a in node.leaves()]
+    if not problem and sorted(map(str, reached)) != sorted(map(str, actions)):
+        problem = "the menu does not reach every choice exactly once"
+    return problem

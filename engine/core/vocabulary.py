@@ -274,8 +274,10 @@ class Verb:
 
     @cached_property
     def group(self) -> str:
-        """The verb's first word: choices of ``move`` forms share one menu group."""
-        return next((p.word for p in self.template if p.word), self.name)
+        """The verb's first word, so that the choices of every ``move ...`` share one menu
+        group; a template that begins with a value is a group of its own (its name)."""
+        first = self.template[0] if self.template else None
+        return first.word if first is not None and first.word else self.name
 
     def __call__(self, **values: SlotValue) -> Action:
         return Action(self.name, tuple((p.slot, values[p.slot]) for p in self.slots), self)

@@ -514,7 +514,7 @@ SECOND: dict[str, SecondKind] = {"place": PlaceIn(), "move": MoveTo(), "remove":
 FIRST: dict[str, EditKind] = {"place": MENU[0], "move": MENU[1], "remove": MENU[2]}
 # an edit and its second half said in one go (``place 2 sepoys in Punjab``): never offered,
 # read only to explain that it takes two steps
-WHOLE = {"place_pieces_in": ("place", ("count", "piece"), ("space",)),
+WHOLE = {"place_count_in": ("place", ("count", "piece"), ("space",)),
          "place_from_in": ("place", ("count", "piece", "box"), ("space",)),
          "move_from_to": ("move", ("count", "piece", "space"), ("destination",)),
          "remove_from_to": ("remove", ("count", "piece", "space"), ("box",))}

@@ -63,7 +63,7 @@ BENGALS = (WEST_BENGAL, EAST_BENGAL)
 # The choices these Events offer besides ``<word> <space>`` (``space_action``): verbs of
 # data/verbs/*.toml, the ``ab_`` ones in scripts_ab.toml.
 UNITY, GUERRILLAS_CHOICE, RESOURCES, ACTIVISTS_CHOICE, SHIFT = verbs(
-    "ab_unity", "ab_guerrillas", "ab_resources", "ab_activists", "ab_shift")
+    "c13_unity", "c14_guerrillas", "c14_resources", "c17_activists", "c17_shift")
 MOVE_KIND, REMOVE, REMOVE_PIECE_IN, REMOVE_COUNT_IN, ADD_COUNT = verbs(
     "move_kind", "remove", "remove_piece_in", "remove_count_in", "add_count")
 

@@ -66,7 +66,7 @@ from engine.games.gandhi.vocabulary import verbs
 GUERRILLA_KINDS = (GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND)
 # The choices of these Events: verbs of data/verbs/*.toml (the ``ab_`` one in scripts_ab.toml).
 IN, SHIFT_IN, UNREST_IN, PLACE_MARKER_IN, MARKER_IN = verbs(
-    "in", "shift_in", "unrest_in", "ab_place_marker_in", "marker_in")
+    "in", "shift_in", "unrest_in", "place_marker_in", "marker_in")
 REMOVE_COUNT_IN, REMOVE_MARKER_IN, PLACE_COUNT_IN, INELIGIBLE = verbs(
     "remove_count_in", "remove_marker_in", "place_count_in", "ineligible")
 

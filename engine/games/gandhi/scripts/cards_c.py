@@ -58,7 +58,7 @@ from engine.games.gandhi.vocabulary import verbs
 
 REMOVE_PIECE_IN, REPLACE_WITH, OUT_IN, ADD_PIECE_FROM = verbs(
     "remove_piece_in", "replace_with", "out_in", "add_piece_from")
-SHIFT, MARKER = verbs("cd_shift", "cd_marker")
+SHIFT, MARKER = verbs("c62_shift", "c62_unrest")
 
 PUNJAB, EAST_BENGAL = "punjab", "east_bengal"
 PASSIVE_SUPPORT, PASSIVE_OPPOSITION = 1, -1  # 1.6.1
@@ -199,9 +199,9 @@ def marker_problem_any(state: GandhiState) -> bool:
 
 def c62s_act(state: GandhiState, data: dict[str, Any], action: Action,
         chance: Chance) -> list[Event]:
-    if action.verb == "cd_shift":
+    if action.verb == "c62_shift":
         return note(c62_mode="opposition")
-    if action.verb == "cd_marker":
+    if action.verb == "c62_unrest":
         return note(c62_mode="unrest")
     sid = action["space"]
     done = note(picked=[*picked(data), sid])

@@ -69,7 +69,7 @@ REMOVE_PIECE_IN, REMOVE_MARKER_IN, ARREST_IN, RELEASE_TO = verbs(
     "remove_piece_in", "remove_marker_in", "arrest_in", "release_to")
 ADD_PIECE_IN, ADD_PIECE_FROM, OUT_IN, MARKER_IN = verbs(
     "add_piece_in", "add_piece_from", "out_in", "marker_in")
-ARREST_ALL = verbs("cd_arrest_all")[0]
+ARREST_ALL = verbs("arrest_all")[0]
 
 
 def msg(key: str, **params: Any) -> Msg:

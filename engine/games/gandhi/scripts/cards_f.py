@@ -89,7 +89,7 @@ REMOVE, ARREST, MOVE_KIND, PIECE_TO = verbs("remove", "arrest", "move_kind", "pi
 REMOVE_PIECE_IN, REMOVE_MARKER_IN, ARREST_IN, OUT_IN, REPLACE_WITH = verbs(
     "remove_piece_in", "remove_marker_in", "arrest_in", "out_in", "replace_with")
 FACTION, AVAILABLE_IN, RELEASE_PIECE, REMOVE_COUNT, REPLACE_COUNT = verbs(
-    "f_faction", "f_available_in", "f_release_piece", "f_remove_count", "f_replace_count")
+    "c6_faction", "available_in", "release_piece", "remove_count", "c47_replace")
 
 
 # --- small helpers ---------------------------------------------------------------------------
@@ -603,7 +603,7 @@ def c33s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 
 def c33s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
-    if action.verb == "f_release_piece":
+    if action.verb == "release_piece":
         return [BoxTransfer(kind=action["piece"], count=1, origin="jail",
                             destination="available"),
                 *note(c33_released=data.get("c33_released", 0) + 1)]
@@ -678,7 +678,7 @@ def c47s_choices(state: GandhiState, data: Data) -> list[Action]:
 
 def c47s_act(state: GandhiState, data: Data, action: Action, chance: Chance) -> list[Event]:
     if data.get("c47_mode") is None:
-        return note(c47_mode="remove" if action.verb == "f_remove_count" else "replace")
+        return note(c47_mode="remove" if action.verb == "remove_count" else "replace")
     replacing, sid = action.verb == "replace_with", action["space"]
     kind = action["old"] if replacing else action["piece"]
     events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1)]  # 5.1.3 Available

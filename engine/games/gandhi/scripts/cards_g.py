@@ -79,9 +79,9 @@ REMOVE_PIECE_IN, REMOVE_COUNT_IN, REMOVE_MARKER_IN = verbs(
     "remove_piece_in", "remove_count_in", "remove_marker_in")
 REPLACE_WITH, STRIKE, RECALL, ADD_PIECE_FROM = verbs("replace_with", "strike", "recall",
                                                      "add_piece_from")
-ACTIVISTS_MODE, STRIKES_MODE, PAY, DECLINE = verbs("g_activists", "g_strikes", "g_pay",
-                                                   "g_decline")
-NEUTRAL_IN, FLIP_MODE, ADD_MODE = verbs("g_neutral_in", "g_flip", "g_add")
+ACTIVISTS_MODE, STRIKES_MODE, PAY, DECLINE = verbs("c34_activists", "c34_strikes", "c49_pay",
+                                                   "c49_decline")
+NEUTRAL_IN, FLIP_MODE, ADD_MODE = verbs("neutral_in", "c69_flip", "c69_add")
 
 
 def msg(key: str, **params: Any) -> Msg:
