@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -23,7 +24,9 @@ def to_png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, f: ImageFont.FreeTypeFont) -> int:
+    """The advance width (fonts are made once per size and face, so they key a cache)."""
     return int(f.getlength(text) + 0.5)
 
 
@@ -99,13 +102,18 @@ def draw_lines(draw: ImageDraw.ImageDraw, left: int, top: int, lines: Sequence[s
 
 @dataclass(frozen=True)
 class Chip:
-    """A rounded label: optional icon on the left, then text."""
+    """A rounded label: optional icon on the left, then text (``short`` where room is
+    short: "" leaves the icon alone)."""
 
     text: str
     fill: Colour
     ink: Colour
     icon: Image.Image | None = None
     outline: Colour | None = None
+    short: str = ""
+
+    def shortened(self) -> Chip:
+        return replace(self, text=self.short) if self.icon is not None else self
 
     def _pad(self) -> int:
         return 8 if self.text else 5

@@ -42,13 +42,13 @@ class ViceroyFace:
     capability: str
 
 
-NON_PLAYER_NOTE = re.compile(r"\.?\s*(NP Raj|Raj NP|Raj NJ)\b.*$")
+NON_PLAYER_NOTE = re.compile(r"\.?\s*(NP Raj|Raj NP|Raj NJ|Raj Sin Jugador)\b.*$")
 
 
 def player_capability(text: str) -> str:
     """2.5.1 The capability for a Raj player: the card's Non-player note (8.1.6) is left
     off until non-player Factions exist."""
-    return NON_PLAYER_NOTE.sub("", text).rstrip() + "."
+    return NON_PLAYER_NOTE.sub("", text).rstrip().rstrip(".") + "."
 
 
 def viceroy_face(card_id: str, lang: str) -> ViceroyFace:
@@ -58,4 +58,5 @@ def viceroy_face(card_id: str, lang: str) -> ViceroyFace:
     return ViceroyFace(name=t(f"gandhi.viceroy.{card.viceroy}", lang),
                        epithet=t(f"gandhi.viceroy_title.{card.viceroy}", lang),
                        years=card.years.replace("-", "–"),
-                       capability=rest if sep and len(head) < 40 else capability)
+                       capability=rest[:1].upper() + rest[1:] if sep and len(head) < 40
+                       else capability)

@@ -1,7 +1,7 @@
 """Sprites of the pieces and markers, drawn four times larger and scaled down (smooth
 edges), made once per size and kept.  Shapes, not only colours, tell pieces apart:
-cubes, cylinders (standing = Active, lying = Inactive), octagons (plain = Underground,
-star = Active), discs (Bases)."""
+cubes, cylinders (standing and solid = Active, lying and pale = Inactive), octagons
+(plain = Underground, star = Active), discs (Bases)."""
 
 from __future__ import annotations
 
@@ -50,13 +50,16 @@ def _cylinder(d: ImageDraw.ImageDraw, s: int, colour: RGB) -> None:
 
 
 def _lying(colour: RGB) -> Callable[[ImageDraw.ImageDraw, int], None]:
+    """An Inactive Activist: lying down and pale, ringed in its colour, so that it still
+    differs from a standing, solid Active one where the picture is shown small."""
     def draw(d: ImageDraw.ImageDraw, s: int) -> None:
-        m, line = s // 8, max(2, s // 24)
+        m, line = s // 10, max(3, s // 12)
         cap = s // 3
-        top, bottom = m + s // 5, s - m - s // 8
+        top, bottom = m + s // 6, s - m - s // 10
+        ring = shade(colour, -0.2)
         d.rounded_rectangle((m, top, s - m - cap // 2, bottom), radius=cap // 2,
-                            fill=shade(colour, -0.12), outline=EDGE, width=line)
-        d.ellipse((s - m - cap, top, s - m, bottom), fill=shade(colour, 0.3), outline=EDGE,
+                            fill=shade(colour, 0.78), outline=ring, width=line)
+        d.ellipse((s - m - cap, top, s - m, bottom), fill=shade(colour, 0.9), outline=ring,
                   width=line)
     return draw
 

@@ -33,6 +33,8 @@ class Layout:
     height: int
     map_width: int
     outline: tuple[Point, ...]
+    title: Box                               # the title block (top right)
+    key: Box                                 # the key to the pieces (bottom left)
     polygons: dict[str, tuple[Point, ...]]   # Provinces and States
     anchors: dict[str, Point]                # centre of a Province's or State's block
     cities: dict[str, Box]
@@ -83,6 +85,7 @@ def parse_layout(data: dict[str, Any]) -> Layout:
     return Layout(
         width=int(canvas["width"]), height=int(canvas["height"]),
         map_width=int(canvas["map_width"]), outline=_points(canvas["outline"]),
+        title=_box(canvas["title"]), key=_box(canvas["key"]),
         polygons={k: _points(v["polygon"]) for k, v in spaces.items()},
         anchors={k: _points([v["anchor"]])[0] for k, v in spaces.items()},
         cities={k: _box(v["box"]) for k, v in data.get("cities", {}).items()},

@@ -2,7 +2,8 @@
 
 ``render_map(state, lang)`` returns PNG bytes: the map on the left (every space with its
 pieces, markers, Support/Opposition and Raj Control), the panel on the right (cards,
-Viceroy, eligibility, Resources, Restraint, Unity, victory, pieces off the map).
+Viceroy, eligibility, Resources, Restraint, Unity, victory, pieces off the map).  Where
+each space's plate goes is worked out first, without drawing (``placement.place``).
 """
 
 from __future__ import annotations
@@ -19,16 +20,13 @@ from renders.fonts import Face, font
 from renders.gandhi import style
 from renders.gandhi.base import base_map, space_fill
 from renders.gandhi.icons import shade
-from renders.gandhi.layout import Layout, Side, check_layout, load_layout
+from renders.gandhi.layout import Box, Layout, Point, check_layout, load_layout
 from renders.gandhi.legend import draw_legend, draw_title
 from renders.gandhi.panel import draw_panel
-from renders.gandhi.spaces import block_size, draw_block, space_block
+from renders.gandhi.placement import Plate, place
+from renders.gandhi.spaces import draw_items
 
-PROVINCE_WIDTH = 196
-CITY_PAD = 6
-PLATE_PAD = 6
-BADGE = 28
-RAIL_BLOCK = 200
+RAIL_BAND = 19  # a changed Railway's band, over the 7-pixel track
 
 
 def render_map(state: GandhiState, lang: str = "en",
@@ -44,89 +42,69 @@ def map_image(state: GandhiState, lang: str = "en",
     check_layout(layout, b)
     image = Image.new("RGB", (layout.width, layout.height), style.PANEL)
     muslim_states = frozenset(k for k, sp in state.spaces.items() if sp.muslim_state)
-    image.paste(base_map(b.gujarat, muslim_states), (0, 0))
-    _highlight(image, layout, b, highlight)
-    for space_id in layout.polygons:
-        _province(image, state, b, layout, space_id, lang)
-    for rail in b.railways:
-        _railway(image, state, b, layout, rail, lang, rail in highlight)
-    for city in b.cities:
-        _city(image, state, b, layout, city, lang, city in highlight)
+    base = base_map(b.gujarat, muslim_states)
+    image.paste(base, (0, 0))
+    _highlight(image, base, layout, b, highlight)
+    placement = place(state, lang, layout)
+    for plate in placement.plates:
+        _plate(image, b, layout, plate, plate.space in highlight)
+    for rail, box in placement.badges.items():
+        _badge(image, box, b.space(rail).econ, rail in highlight)
     draw_title(image, state, layout, lang)
     draw_legend(image, layout, lang)
     draw_panel(image, state, layout, lang)
     return image
 
 
-def _highlight(image: Image.Image, layout: Layout, b: Map, spaces: frozenset[str]) -> None:
+def _highlight(image: Image.Image, base: Image.Image, layout: Layout, b: Map,
+               spaces: frozenset[str]) -> None:
+    """The digest's changed spaces: a Province's border; a Railway's whole line, in a
+    broad band with the track itself left on top."""
     draw = ImageDraw.Draw(image)
     for space_id in sorted(spaces & layout.polygons.keys()):
         draw.line([*layout.polygons[space_id], layout.polygons[space_id][0]],
                   fill=style.HIGHLIGHT, width=7, joint="curve")
+    rails = sorted(spaces & set(b.railways))
+    if not rails:
+        return
+    track = Image.new("L", base.size, 0)
+    for rail in rails:
+        path = layout.rail_path(b, rail)
+        draw.line(path, fill=style.HIGHLIGHT, width=RAIL_BAND, joint="curve")
+        ImageDraw.Draw(track).line(path, fill=255, width=9, joint="curve")
+    image.paste(base, (0, 0), track)
 
 
-def _plate(image: Image.Image, box: tuple[int, int, int, int], fill: tuple[int, int, int],
-           outline: tuple[int, int, int] | None = None, width: int = 0) -> None:
-    ImageDraw.Draw(image).rounded_rectangle(box, radius=10, fill=fill, outline=outline,
-                                            width=width)
-
-
-def _province(image: Image.Image, state: GandhiState, b: Map, layout: Layout,
-              space_id: str, lang: str) -> None:
-    block = space_block(state, b, space_id, lang, PROVINCE_WIDTH)
-    w, h = block_size(block, PROVINCE_WIDTH)
-    cx, cy = layout.anchors[space_id]
-    top = cy - h // 2
-    fill = shade(space_fill(b.space(space_id)), 0.55)
-    _plate(image, (cx - w // 2 - PLATE_PAD, top - PLATE_PAD, cx + (w + 1) // 2 + PLATE_PAD,
-                   top + h + PLATE_PAD), fill)
-    draw_block(image, block, cx, top, PROVINCE_WIDTH)
-
-
-def _city(image: Image.Image, state: GandhiState, b: Map, layout: Layout, city: str,
-          lang: str, lit: bool) -> None:
-    left, top, right, bottom = layout.cities[city]
-    width = right - left - 2 * CITY_PAD
-    block = space_block(state, b, city, lang, width)
-    _, h = block_size(block, width)
-    bottom = max(bottom, top + h + 2 * CITY_PAD + 4)
-    fill = style.CITY_MUSLIM if b.space(city).muslim else style.CITY
-    edge = style.HIGHLIGHT if lit else style.CITY_EDGE
-    _plate(image, (left, top, right, bottom), fill, edge, 6 if lit else 3)
-    draw_block(image, block, (left + right) // 2, top + CITY_PAD + 2, width)
-
-
-def _railway(image: Image.Image, state: GandhiState, b: Map, layout: Layout, rail: str,
-             lang: str, lit: bool) -> None:
-    x, y = layout.rail_badge(b, rail)
-    block = space_block(state, b, rail, lang, RAIL_BLOCK)
-    if block.chips or block.pieces:
-        w, h = block_size(block, RAIL_BLOCK, columns=4)
-        left, top = _beside((x, y), (w + 2 * PLATE_PAD, h + 2 * PLATE_PAD),
-                            layout.rail_sides[rail])
-        _plate(image, (left, top, left + w + 2 * PLATE_PAD, top + h + 2 * PLATE_PAD),
-               (255, 255, 255), style.RAIL, 2)
-        draw_block(image, block, left + PLATE_PAD + w // 2, top + PLATE_PAD, RAIL_BLOCK,
-                   columns=4)
+def _plate(image: Image.Image, b: Map, layout: Layout, plate: Plate, lit: bool) -> None:
     draw = ImageDraw.Draw(image)
-    half = BADGE // 2
+    if plate.kind == "city":
+        fill = style.CITY_MUSLIM if b.space(plate.space).muslim else style.CITY
+        outline, width = (style.HIGHLIGHT, 6) if lit else (style.CITY_EDGE, 3)
+    elif plate.kind == "railway":
+        fill = (255, 255, 255)
+        outline, width = (style.HIGHLIGHT, 5) if lit else (style.RAIL, 2)
+        _leader(draw, layout.rail_badge(b, plate.space), plate)
+    else:
+        fill, outline, width = shade(space_fill(b.space(plate.space)), 0.55), None, 0
+    draw.rounded_rectangle(plate.box, radius=10, fill=fill, outline=outline, width=width)
+    draw_items(image, plate.block, plate.items)
+
+
+def _leader(draw: ImageDraw.ImageDraw, badge: Point, plate: Plate) -> None:
+    """A line from the Railway's badge to its plate, seen when the plate had to move
+    away from the badge."""
+    x, y = badge
+    left, top, right, bottom = plate.box
+    end = (min(max(x, left), right), min(max(y, top), bottom))
+    draw.line(((x, y), end), fill=style.RAIL, width=3)
+
+
+def _badge(image: Image.Image, box: Box, econ: int, lit: bool) -> None:
+    draw = ImageDraw.Draw(image)
+    left, top, right, bottom = box
     if lit:
-        draw.ellipse((x - half - 8, y - half - 8, x + half + 8, y + half + 8),
-                     outline=style.HIGHLIGHT, width=6)
-    draw.rounded_rectangle((x - half, y - half, x + half, y + half), radius=6,
-                           fill=style.RAIL, outline=style.RAIL_TIE, width=2)
-    draw.text((x, y), str(b.space(rail).econ), font=font(17, Face.BOLD),
-              fill=(255, 255, 255), anchor="mm")
-
-
-def _beside(badge: tuple[int, int], size: tuple[int, int], side: Side) -> tuple[int, int]:
-    """The top left corner of a plate of ``size`` on ``side`` of the Econ badge."""
-    (x, y), (w, h) = badge, size
-    gap = BADGE // 2 + 3
-    if side == "left":
-        return x - gap - w, y - h // 2
-    if side == "above":
-        return x - w // 2, y - gap - h
-    if side == "below":
-        return x - w // 2, y + gap
-    return x + gap, y - h // 2
+        draw.rounded_rectangle((left - 5, top - 5, right + 5, bottom + 5), radius=9,
+                               fill=style.HIGHLIGHT)
+    draw.rounded_rectangle(box, radius=6, fill=style.RAIL, outline=style.RAIL_TIE, width=2)
+    draw.text(((left + right) // 2, (top + bottom) // 2), str(econ),
+              font=font(17, Face.BOLD), fill=(255, 255, 255), anchor="mm")

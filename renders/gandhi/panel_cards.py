@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.games.gandhi.state import GandhiState
 from engine.i18n import t
-from renders.draw import draw_lines, wrap
+from renders.draw import draw_lines, fit_lines, wrap
 from renders.fonts import Face, font
 from renders.gandhi import style
 from renders.gandhi.cards import CardFace, card_face, viceroy_face
@@ -41,12 +41,21 @@ def _card(image: Image.Image, x: int, y: int, w: int, label: str, card: str | No
         return
     face = card_face(card, lang)
     draw.text((x + 10, y + BAND + 6), face.number, font=font(32, Face.BOLD), fill=style.INK)
-    title = wrap(face.title, font(18, Face.CONDENSED_BOLD), w - 20, max_lines=3)
-    draw_lines(draw, x + 10, y + BAND + 46, title, font(18, Face.CONDENSED_BOLD), style.INK)
+    title, f = title_lines(face.title, w - 20)
+    draw_lines(draw, x + 10, y + BAND + 46, title, f, style.INK)
     if face.campaign:
         _campaign_strip(image, face, x, y + CARD_H - 62, w, lang)
     else:
         _order_strip(image, face, x, y + CARD_H - 88, w, lang)
+
+
+def title_lines(title: str, width: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """A card's title in three lines, or four in smaller type (long Italian and Spanish
+    titles), never cut while it can be helped."""
+    lines, f = fit_lines(title, Face.CONDENSED_BOLD, 18, width, 3, 15)
+    if lines and lines[-1].endswith("…"):
+        lines, f = fit_lines(title, Face.CONDENSED_BOLD, 15, width, 4, 13)
+    return lines, f
 
 
 def _campaign_strip(image: Image.Image, face: CardFace, x: int, y: int, w: int,
@@ -100,5 +109,9 @@ def draw_viceroy(image: Image.Image, state: GandhiState, x: int, y: int, width: 
     name_w = int(font(20, Face.BOLD).getlength(face.name))
     draw.text((x + name_w + 10, y + 3), f"{face.epithet} · {face.years}",
               font=font(17, Face.CONDENSED), fill=style.SOFT_INK)
-    lines = wrap(face.capability, font(16, Face.CONDENSED), width, max_lines=3)
+    lines = capability_lines(face.capability, width)
     return draw_lines(draw, x, y + 28, lines, font(16, Face.CONDENSED), style.INK, 3)
+
+
+def capability_lines(capability: str, width: int) -> list[str]:
+    return wrap(capability, font(16, Face.CONDENSED), width, max_lines=3)

@@ -1,12 +1,13 @@
 """What each space shows: its name and Pop, its markers as chips, its pieces with counts.
 
-A *block* is drawn centred on a Province's or State's anchor, inside a City's box, or
-beside a Railway's Econ badge.
+A *block* is drawn on a plate (``placement``): near a Province's or State's anchor, inside
+a City's box, or beside a Railway's Econ badge under the Railway's name.  ``arrange``
+gives every item of a block its box; drawing and the overlap test read those boxes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -26,10 +27,12 @@ from engine.games.gandhi.pieces import (
 )
 from engine.games.gandhi.state import GandhiState, SpaceState
 from engine.i18n import t
-from renders.draw import Chip, flow, text_width, wrap
+from renders.draw import XY, Chip, flow, text_width, wrap
 from renders.fonts import Face, font
 from renders.gandhi import style
 from renders.gandhi.icons import sprite
+from renders.gandhi.layout import Box
+from renders.gandhi.names import place_name
 
 CELL_W, CELL_H = 54, 34
 CHIP_GAP = 4
@@ -92,7 +95,7 @@ def marker_chips(state: GandhiState, space_id: str, lang: str) -> tuple[Chip, ..
                           sprite("protest", 16)))
     if sp.unrest:
         chips.append(Chip(f"{t('gandhi.marker.unrest', lang)} {sp.unrest}", style.UNREST_FILL,
-                          (255, 255, 255), sprite("unrest", 16)))
+                          (255, 255, 255), sprite("unrest", 16), short=str(sp.unrest)))
     if sp.strike:
         chips.append(Chip(t("gandhi.marker.strike", lang), style.STRIKE_FILL, style.STRIKE_INK,
                           sprite("strike", 16)))
@@ -103,19 +106,28 @@ def space_block(state: GandhiState, board: Map, space_id: str, lang: str,
                 width: int) -> Block:
     space = board.space(space_id)
     sp = state.spaces.get(space_id, SpaceState())
-    name: tuple[str, ...] = ()
-    size = style.NAME_SIZE
-    if not space.is_railway:
-        name, size = fit_name(t(f"gandhi.space.{space_id}", lang), width - POP_D - 24)
+    if space.is_railway:  # named by its two ends, in small type over its pieces
+        name, size = fit_name(place_name(board, space_id, lang), width, style.RAIL_NAME_SIZE,
+                              style.RAIL_NAME_SIZE - 3)
+    else:
+        name, size = fit_name(place_name(board, space_id, lang), width - POP_D - 24)
     return Block(name=name, name_size=size, pop=None if space.is_railway else space.pop,
                  muslim=space.muslim,
                  chips=marker_chips(state, space_id, lang),
                  pieces=piece_sprites(board, space_id, sp))
 
 
-def fit_name(name: str, width: int) -> tuple[tuple[str, ...], int]:
-    """The name in at most two lines, in the largest size (down to 15) that needs no cut."""
-    for size in range(style.NAME_SIZE, 14, -1):
+def compact(block: Block) -> Block:
+    """The block with its chips' icons alone (Unrest keeps its count), for a plate that
+    finds no room otherwise: the key in the panel names each icon."""
+    return replace(block, chips=tuple(chip.shortened() for chip in block.chips))
+
+
+def fit_name(name: str, width: int, largest: int = style.NAME_SIZE,
+             smallest: int = 15) -> tuple[tuple[str, ...], int]:
+    """The name in at most two lines, in the largest size that needs no cut (the
+    smallest size cuts it with an ellipsis, which the overlap test reports)."""
+    for size in range(largest, smallest - 1, -1):
         lines = tuple(wrap(name, name_font(size), width, max_lines=2))
         if not lines[-1].endswith("…"):
             break
@@ -134,16 +146,43 @@ def count_font() -> ImageFont.FreeTypeFont:
     return font(style.COUNT_SIZE, Face.BOLD)
 
 
-# --- measuring ------------------------------------------------------------------------
+# --- measuring: every item of a block gets its box, which drawing and the tests share ------
 
-POP_D = 22  # the Pop disc's diameter
+POP_D = 22     # the Pop disc's diameter
+ICON_X = 2     # a piece's sprite within its cell
+COUNT_X = ICON_X + style.PIECE + 5   # where its count begins
+COUNT_STROKE = 2
+CELL_GAP = 1   # between a count and its cell's edge: 3 pixels clear of the next sprite
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing a block draws, and where: drawing and the overlap test read the same
+    boxes (``value``: the text, the sprite's name, or the chip's index)."""
+
+    kind: str   # "pop", "name", "crescent", "chip", "icon", "count"
+    box: Box    # for text, the ink's box
+    value: str = ""
+    at: XY = (0, 0)   # where text is anchored (left, middle)
+
+
+def _text_item(kind: str, text: str, f: ImageFont.FreeTypeFont, at: XY,
+               stroke: int = 0) -> Item:
+    left, top, right, bottom = f.getbbox(text, anchor="lm", stroke_width=stroke)
+    x, y = at
+    return Item(kind, (x + int(left), y + int(top), x + int(right), y + int(bottom)), text, at)
+
+
+def _name_x(block: Block) -> int:
+    """Where the name begins, right of the Pop disc (a Railway has none)."""
+    return 0 if block.pop is None else POP_D + 5
 
 
 def _header_width(block: Block) -> int:
     if not block.name:
         return 0
     widest = max(text_width(line, name_font(block.name_size)) for line in block.name)
-    return POP_D + 5 + widest + (20 if block.muslim else 0)
+    return _name_x(block) + widest + (20 if block.muslim else 0)
 
 
 def _header_height(block: Block) -> int:
@@ -164,74 +203,110 @@ def _grid(block: Block, columns: int) -> tuple[int, int]:
     return cols, (n + cols - 1) // cols if n else 0
 
 
+def cell_width(block: Block) -> int:
+    """Wide enough that the longest count ("10") keeps clear of the next sprite."""
+    widest = max((text_width(str(n), count_font()) for _, n in block.pieces), default=0)
+    return max(CELL_W, COUNT_X + widest + COUNT_STROKE + CELL_GAP)
+
+
 def block_size(block: Block, width: int, columns: int = 3) -> tuple[int, int]:
     rows = _chip_rows(block, width)
     cols, grid_rows = _grid(block, columns)
-    w = max([_header_width(block), cols * CELL_W, *(_row_width(block, r) for r in rows)])
+    w = max([_header_width(block), cols * cell_width(block),
+             *(_row_width(block, r) for r in rows)])
     parts = [_header_height(block), len(rows) * (style.CHIP_SIZE + 10 + CHIP_GAP) - CHIP_GAP
              if rows else 0, grid_rows * CELL_H]
     h = sum(parts) + 4 * (sum(1 for p in parts if p) - 1)
     return w, max(h, 0)
 
 
-# --- drawing --------------------------------------------------------------------------
-
-
-def _draw_header(image: Image.Image, block: Block, centre: int, top: int) -> int:
-    draw = ImageDraw.Draw(image)
-    width = _header_width(block)
-    left = centre - width // 2
-    draw.ellipse((left, top, left + POP_D - 1, top + POP_D - 1), fill=style.INK)
-    draw.text((left + POP_D // 2, top + POP_D // 2), str(block.pop),
-              font=font(14, Face.BOLD), fill=(255, 255, 255), anchor="mm")
-    x = left + POP_D + 5
-    y = top
-    f = name_font(block.name_size)
-    for line in block.name:
-        draw.text((x, y + block.name_size // 2 + 1), line, font=f, fill=style.INK, anchor="lm")
-        y += block.name_size + 2
+def _header_items(block: Block, centre: int, top: int) -> list[Item]:
+    left = centre - _header_width(block) // 2
+    items: list[Item] = []
+    if block.pop is not None:
+        items.append(Item("pop", (left, top, left + POP_D, top + POP_D), str(block.pop)))
+    x, f = left + _name_x(block), name_font(block.name_size)
+    for i, line in enumerate(block.name):
+        y = top + i * (block.name_size + 2)
+        items.append(_text_item("name", line, f, (x, y + block.name_size // 2 + 1)))
     if block.muslim:
-        icon = sprite("crescent", 18)
         x_end = x + text_width(block.name[0], f) + 2
-        image.paste(icon, (x_end, top + 2), icon)
-    return top + _header_height(block)
+        items.append(Item("crescent", (x_end, top + 2, x_end + 18, top + 20), "crescent"))
+    return items
 
 
-def _draw_chips(image: Image.Image, block: Block, centre: int, top: int, width: int) -> int:
+def _chip_items(block: Block, centre: int, top: int, width: int) -> list[Item]:
+    items: list[Item] = []
     y = top
     for row in _chip_rows(block, width):
         x = centre - _row_width(block, row) // 2
         for i in row:
-            chip = block.chips[i]
-            chip.draw(image, (x, y), chip_font())
-            x += chip.size(chip_font())[0] + CHIP_GAP
+            w, h = block.chips[i].size(chip_font())
+            items.append(Item("chip", (x, y, x + w, y + h), str(i)))
+            x += w + CHIP_GAP
         y += style.CHIP_SIZE + 10 + CHIP_GAP
-    return y - CHIP_GAP
+    return items
 
 
-def _draw_pieces(image: Image.Image, block: Block, centre: int, top: int,
-                 columns: int) -> int:
-    draw = ImageDraw.Draw(image)
-    cols, rows = _grid(block, columns)
+def _piece_items(block: Block, centre: int, top: int, columns: int) -> list[Item]:
+    cols, _ = _grid(block, columns)
+    cell = cell_width(block)
+    items: list[Item] = []
     for i, (name, count) in enumerate(block.pieces):
         row, col = divmod(i, cols)
         in_row = min(cols, len(block.pieces) - row * cols)
-        x = centre - in_row * CELL_W // 2 + col * CELL_W
-        y = top + row * CELL_H
-        icon = sprite(name)
-        image.paste(icon, (x + 2, y + (CELL_H - style.PIECE) // 2), icon)
-        draw.text((x + style.PIECE + 5, y + CELL_H // 2), str(count), font=count_font(),
-                  fill=style.INK, anchor="lm", stroke_width=2, stroke_fill=(255, 255, 255))
-    return top + rows * CELL_H
+        x = centre - in_row * cell // 2 + col * cell
+        y = top + row * CELL_H + (CELL_H - style.PIECE) // 2
+        items.append(Item("icon", (x + ICON_X, y, x + ICON_X + style.PIECE, y + style.PIECE),
+                          name))
+        mid = top + row * CELL_H + CELL_H // 2
+        items.append(_text_item("count", str(count), count_font(), (x + COUNT_X, mid),
+                                COUNT_STROKE))
+    return items
 
 
-def draw_block(image: Image.Image, block: Block, centre: int, top: int, width: int,
-               columns: int = 3) -> None:
-    """Draw ``block`` centred on x ``centre`` from ``top`` down."""
+def arrange(block: Block, centre: int, top: int, width: int, columns: int = 3
+            ) -> tuple[Item, ...]:
+    """Every item of ``block`` centred on x ``centre`` from ``top`` down."""
+    items: list[Item] = []
     y = top
     if block.name:
-        y = _draw_header(image, block, centre, y) + 4
+        items += _header_items(block, centre, y)
+        y += _header_height(block) + 4
     if block.chips:
-        y = _draw_chips(image, block, centre, y, width) + 4
+        chips = _chip_items(block, centre, y, width)
+        items += chips
+        y = max(i.box[3] for i in chips) + 4
     if block.pieces:
-        _draw_pieces(image, block, centre, y, columns)
+        items += _piece_items(block, centre, y, columns)
+    return tuple(items)
+
+
+# --- drawing --------------------------------------------------------------------------
+
+
+def draw_items(image: Image.Image, block: Block, items: tuple[Item, ...]) -> None:
+    draw = ImageDraw.Draw(image)
+    f = name_font(block.name_size)
+    for item in items:
+        left, top, right, bottom = item.box
+        if item.kind == "pop":
+            draw.ellipse((left, top, right - 1, bottom - 1), fill=style.INK)
+            draw.text(((left + right) // 2, (top + bottom) // 2), item.value,
+                      font=font(14, Face.BOLD), fill=(255, 255, 255), anchor="mm")
+        elif item.kind == "name":
+            draw.text(item.at, item.value, font=f,
+                      fill=style.INK if block.pop is not None else style.SOFT_INK,
+                      anchor="lm")
+        elif item.kind == "crescent":
+            icon = sprite("crescent", 18)
+            image.paste(icon, (left, top), icon)
+        elif item.kind == "chip":
+            block.chips[int(item.value)].draw(image, (left, top), chip_font())
+        elif item.kind == "icon":
+            icon = sprite(item.value)
+            image.paste(icon, (left, top), icon)
+        else:
+            draw.text(item.at, item.value, font=count_font(),
+                      fill=style.INK, anchor="lm", stroke_width=COUNT_STROKE,
+                      stroke_fill=(255, 255, 255))

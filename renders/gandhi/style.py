@@ -55,5 +55,6 @@ STRIKE_INK = (250, 205, 50)
 
 PIECE = 30          # a piece's sprite, in pixels
 NAME_SIZE = 20      # space names
+RAIL_NAME_SIZE = 14  # a Railway's name over its pieces
 COUNT_SIZE = 20     # piece counts
 CHIP_SIZE = 16      # marker chips

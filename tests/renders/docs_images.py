@@ -5,6 +5,8 @@
   Campaign, then a few edits (events, as a manual Event would make) so that every kind of
   marker shows: a Strike, a Muslim State, Unrest, Active Guerrillas, Activists on a
   Railway, Protests, and Crisis.
+- digest.png: the turn digest from that game to the edited position: the changed spaces
+  outlined (a changed Railway's line banded), under a caption of what changed in each.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from engine.games.gandhi.events import MarkerSet, PiecesPlaced, SupportShifted, 
 from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.state import GandhiState
 from engine.service import Service
+from renders.draw import to_png
+from renders.gandhi.digest import digest_image
 from renders.gandhi.map import render_map
 from tests.renders.positions import service, setup_state
 
@@ -61,10 +65,12 @@ def edits(state: GandhiState) -> list[Event]:
 def main() -> None:
     DOCS.mkdir(parents=True, exist_ok=True)
     (DOCS / "main-setup.png").write_bytes(render_map(setup_state("main")))
-    state = random_game(service(), seed=7, campaigns=2)
+    before = random_game(service(), seed=7, campaigns=2)
+    state = copy.deepcopy(before)
     for event in edits(state):
         evolve(state, event)
     (DOCS / "mid-game.png").write_bytes(render_map(state))
+    (DOCS / "digest.png").write_bytes(to_png(digest_image(before, state)))
 
 
 if __name__ == "__main__":

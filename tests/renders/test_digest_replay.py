@@ -8,11 +8,30 @@ import io
 import pytest
 from PIL import Image
 
-from engine.games.gandhi.events import CampaignBegan, CardTurnBegan, PiecesPlaced
+from engine.games.gandhi.derived import board
+from engine.games.gandhi.events import (
+    CampaignBegan,
+    CardTurnBegan,
+    MarkerSet,
+    PiecesPlaced,
+    PiecesRemoved,
+    SupportShifted,
+)
 from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.ruleset import Gandhi
 from engine.service import Service
-from renders.gandhi.digest import changed_spaces, render_digest
+from renders.fonts import Face, font
+from renders.gandhi import style
+from renders.gandhi.digest import (
+    CAPTION_LINES,
+    CAPTION_SIZE,
+    caption_lines,
+    changed_spaces,
+    changes,
+    render_digest,
+)
+from renders.gandhi.layout import load_layout
+from renders.gandhi.map import map_image
 from renders.gandhi.replay import render_frame, render_replay
 from renders.gandhi.timeline import Frame, caption, frames_of
 from tests.renders.positions import play_declining, service, setup_state
@@ -78,8 +97,48 @@ def test_the_digest_outlines_changed_spaces_and_tells_who_did_what() -> None:
     evolve(after, placed)
     assert changed_spaces(before, after) == {"sind"}
     png, text = render_digest(before, after, [placed], "en")
-    assert Image.open(io.BytesIO(png)).size == (1600, 1200)
+    image = Image.open(io.BytesIO(png))
+    assert image.width == 1600 and 1200 < image.height < 1200 + CAPTION_SIZE * 4
     assert "placed 1 Troops in Sind" in text
+
+
+def test_the_digest_caption_says_what_changed_in_each_space() -> None:
+    before = setup_state("short")
+    after = copy.deepcopy(before)
+    for event in (PiecesPlaced(space="sind", kind="troops", count=2),
+                  PiecesRemoved(space="bombay", kind="sepoys", count=1, to="available"),
+                  MarkerSet(space="bihar", marker="protest", value=1),
+                  MarkerSet(space="rail_delhi_ganges", marker="strike", value=1),
+                  SupportShifted(space="punjab", level=-2, before=before.space("punjab").support)):
+        evolve(after, event)
+    assert changes(before, after, "en") == [
+        ("Bombay", "−1 Sepoys"), ("Sind", "+2 Troops"), ("Punjab", "Neutral → Active Opposition"),
+        ("Bihar", "Protest"), ("Railway Delhi–Allahabad", "Strike")]
+    assert ("Bombay", "−1 Cipayos") in changes(before, after, "es")
+
+
+def test_a_long_caption_counts_the_spaces_it_leaves_out() -> None:
+    entries = [(f"Space {i}", "+1 Troops; −2 Sepoys; Passive Support → Active Support")
+               for i in range(20)]
+    lines = caption_lines(entries, font(CAPTION_SIZE, Face.CONDENSED_BOLD), 1572, "en")
+    assert len(lines) == CAPTION_LINES
+    last = "".join(text for text, _ in lines[-1])
+    assert last.endswith("more spaces") and "…" not in last
+
+
+def test_a_changed_railway_is_banded_along_its_whole_line() -> None:
+    """More than a ring around its Econ badge: both ends of the line are lit."""
+    state = setup_state("short")
+    plain = map_image(state)
+    lit = map_image(state, highlight=frozenset({"rail_delhi_gujarat"}))
+    layout = load_layout()
+    path = layout.rail_path(board(state), "rail_delhi_gujarat")
+    a, b = path[-2:]   # from Delhi's box down to Ahmedabad, past the Econ badge
+    for share in (0.45, 0.6, 0.95):
+        x, y = round(a[0] + share * (b[0] - a[0])), round(a[1] + share * (b[1] - a[1]))
+        near = [lit.getpixel((x + dx, y + dy)) for dx in range(-8, 9) for dy in range(-8, 9)]
+        assert style.HIGHLIGHT in near, share
+        assert plain.getpixel((x, y)) == lit.getpixel((x, y))   # the track stays on top
 
 
 def test_the_digest_of_a_card_turn(game: tuple[Service, str], frames: list[Frame]) -> None:

@@ -12,7 +12,10 @@ import pytest
 import renders
 from engine.i18n import catalogue
 from renders.fonts import FONT_DIR, Face, missing_glyphs
-from renders.gandhi.cards import deck, viceroy_face
+from renders.gandhi.cards import card_face, deck, viceroy_face
+from renders.gandhi.layout import load_layout
+from renders.gandhi.panel import PAD
+from renders.gandhi.panel_cards import capability_lines, title_lines
 
 LANGS = ("en", "es", "it")
 RENDERS = Path(renders.__file__).parent
@@ -65,3 +68,29 @@ def test_the_fonts_are_bundled_with_their_license() -> None:
         assert (FONT_DIR / face.value).stat().st_size > 100_000
     assert re.search(r"never a host font", (RENDERS / "fonts.py").read_text("utf-8"),
                      re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_title_and_viceroy_capability_fits_the_panel(lang: str) -> None:
+    """Long Italian and Spanish titles take a fourth line in smaller type, never an
+    ellipsis; a capability fits its three lines."""
+    layout = load_layout()
+    width = layout.width - layout.map_width - 2 * PAD
+    card_w = (width - 12) // 2 - 20
+    for card_id in [*deck().events, *deck().campaigns]:
+        lines, f = title_lines(card_face(card_id, lang).title, card_w)
+        assert not lines[-1].endswith("…") and f.size >= 13, (card_id, lines)
+    for card_id in deck().campaigns:
+        lines = capability_lines(viceroy_face(card_id, lang).capability, width)
+        assert not lines[-1].endswith("…"), (card_id, lines)
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_pictures_show_card_titles_and_viceroy_texts_in_their_language(lang: str) -> None:
+    cards = deck()
+    for card_id, card in [*cards.events.items(), *cards.campaigns.items()]:
+        assert card_face(card_id, lang).title == getattr(card.title, lang) != "", card_id
+    for card_id, camp in cards.campaigns.items():
+        face = viceroy_face(card_id, lang)
+        assert face.capability.rstrip(".")[1:] in getattr(camp.capability, lang), card_id
+        assert face.capability not in camp.capability.en, card_id

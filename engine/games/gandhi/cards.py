@@ -70,6 +70,7 @@ class Title(_Frozen):
     es: str = ""
     it: str = ""
     en_official: bool = False  # True when an English source prints this title
+    es_official: bool = False  # True when a Spanish source prints it (none does yet)
 
     def get(self, lang: str) -> str:
         value: str = getattr(self, lang, "") if lang in LANGUAGES else ""
@@ -77,8 +78,9 @@ class Title(_Frozen):
 
 
 class CardText(_Frozen):
-    """One text of a card: Italian verbatim from the rule book, English (official or our
-    translation, see ``en_source``), Spanish where a source gives it."""
+    """One text of a card: Italian verbatim from the rule book; English and Spanish
+    official (quoted from a rule book) or our translation, see ``en_source`` and
+    ``es_source``."""
 
     it: str = ""
     en: str = Field(min_length=1)
@@ -86,6 +88,7 @@ class CardText(_Frozen):
     flavor_it: str = ""  # 5.0: italic flavor text, no effect on play
     flavor_en: str = ""
     en_source: TextSource = "translation"
+    es_source: TextSource = "translation"
 
     def get(self, lang: str) -> str:
         value: str = getattr(self, lang, "") if lang in LANGUAGES else ""
@@ -356,8 +359,10 @@ def _merge_text(current: Mapping[str, Any], override: Any, card_id: str, name: s
     if not isinstance(override, Mapping):
         raise CardError(f"card {card_id}: {name} must be a table")
     merged = {**current, **override}
-    if "en" in override and "en_source" not in override and "en_source" in current:
-        merged["en_source"] = "pack"
+    for lang in ("en", "es"):
+        source = f"{lang}_source"
+        if lang in override and source not in override and source in current:
+            merged[source] = "pack"
     return merged
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import engine.games
 from engine.games.gandhi.cards import (
     DEFAULT_CARDS_PATH,
     FACTIONS,
@@ -22,6 +23,8 @@ from engine.games.gandhi.cards import (
     load_cards,
     parse_cards,
 )
+from engine.service import Service
+from engine.store import Store
 
 # the rule books sit beside the checkout (shared/ next to the repository, as in CI)
 RULES = Path(__file__).resolve().parents[4] / "shared" / "rules"
@@ -166,7 +169,7 @@ def test_2_5_1_campaign_capability_italian_verbatim(deck: Deck) -> None:
         "Il Difensore: La Legge Marziale non pone un segnalino Disordini. Raj NP: Può scegliere "
         "spazi senza Disordini per la Legge Marziale."
     )
-    assert card.heading.get("it") == "CAMPAGNA!" and card.heading.get("es") == "Campaign!"
+    assert card.heading.get("it") == "CAMPAGNA!" and card.heading.get("es") == "¡CAMPAÑA!"
 
 
 # --- 2.3.2: Faction order ------------------------------------------------------------------
@@ -267,12 +270,12 @@ def test_titles_in_three_languages_fall_back_to_en(deck: Deck) -> None:
     assert deck.title("6") == "Chauri Chaura Massacre"  # EN 8.8.4
     assert deck.title("16") == "Pakistan Declaration Published in London"
     assert deck.title("16", "it") == "La Dichiarazione del Pakistan viene Pubblicata a Londra"
-    assert deck.title("16", "es") == deck.title("16", "en")  # no Spanish title in any source
+    assert deck.title("16", "es") == "Se Publica en Londres la Declaración de Pakistán"
     assert deck.title("16", "fr") == deck.title("16", "en")
     assert deck.events["21"].title.en_official and not deck.events["2"].title.en_official
     for card in deck.events.values():
-        assert card.title.en and card.title.it
-        assert card.title.get("es") == (card.title.es or card.title.en)
+        assert card.title.en and card.title.it and card.title.es
+        assert not card.title.es_official  # no Spanish source prints a card title: ours
 
 
 def test_5_0_italian_text_verbatim_card_6_and_44(deck: Deck) -> None:
@@ -290,7 +293,43 @@ def test_5_0_italian_text_verbatim_card_6_and_44(deck: Deck) -> None:
     )
     assert forty_four.en_source == "translation"
     assert deck.events["44"].text_unshaded.get("es").startswith("Elimina hasta 2 Guerrillas")
-    assert deck.events["44"].text_shaded.get("es") == forty_four.en  # falls back to en
+    assert deck.events["44"].text_unshaded.es_source == "official"  # ES 8.8.5 example
+    assert forty_four.get("es").startswith("Añade hasta 4 Guerrillas")
+    assert forty_four.es_source == "translation"
+
+
+# The Spanish rule book quotes three card texts in its examples (8.8.4, 8.8.5); every other
+# Spanish text, title and Viceroy text is our translation and says so.
+OFFICIAL_ES = {("6", "unshaded"), ("16", "unshaded"), ("44", "unshaded")}
+
+
+def test_every_card_and_viceroy_has_its_italian_and_spanish_texts(deck: Deck) -> None:
+    for card in deck.events.values():
+        for side in ("unshaded", "shaded"):
+            text = getattr(card, f"text_{side}")
+            assert text.it and text.es and text.es != text.en, (card.id, side)
+            expected = "official" if (card.id, side) in OFFICIAL_ES else "translation"
+            assert text.es_source == expected, (card.id, side)
+    for camp in deck.campaigns.values():
+        assert camp.capability.it and camp.text.it and camp.epithet.it, camp.id
+        assert camp.capability.es.startswith(camp.epithet.es + ":"), camp.id
+        assert camp.text.es.startswith(camp.title.es) and "RONDA DE CAMPAÑA" in camp.text.es
+        assert camp.capability.es_source == camp.text.es_source == "translation"
+        assert not camp.heading.es_official and not camp.epithet.es_official
+
+
+def test_spanish_texts_use_the_spanish_rule_book_s_terms(deck: Deck) -> None:
+    """Our Spanish follows the ES book (casilla, Moderación, Cipayos, Raj Sin Jugador), never
+    the Italian or English words."""
+    texts = [getattr(c, f"text_{side}").es for c in deck.events.values()
+             for side in ("unshaded", "shaded")]
+    texts += [c.capability.es for c in deck.campaigns.values()]
+    for text in texts:
+        for foreign in ("spazio", "Restraint", "Sepoy ", "Restrizioni", "NP Raj", "Raj NP",
+                        "espacio", "Disponible ", "Out of Play"):
+            assert foreign not in text, (foreign, text)
+    assert sum("Moderación" in text for text in texts) >= 15
+    assert sum("Raj Sin Jugador" in text for text in texts) == 7   # 49, six Viceroys
 
 
 @needs_rule_book(IT_RULES)
@@ -318,6 +357,24 @@ def test_8_8_4_official_english_texts_are_quoted_from_the_rules(deck: Deck) -> N
     book = EN_RULES.read_text(encoding="utf-8")
     for cid in ("6", "16"):
         assert deck.events[cid].text_unshaded.en in book, cid
+
+
+def test_card_prompts_show_the_card_in_the_player_s_language(deck: Deck) -> None:
+    """The prompts take titles and texts from the same data: a Spanish player reads our
+    Spanish, an Italian player the book's Italian (Short game, seed "cards": card 31)."""
+    engine.games.load()
+    service = Service(Store(":memory:"))
+    game = service.create_game("gandhi", "short", game_id="g", seed="cards")
+    card = deck.events[service.load(game).game.current or ""]
+    first = sorted(service.active(game))[0]
+    offer = service.legal(game, first).find("event shaded")
+    assert offer is not None and offer.label is not None
+    assert offer.label.render("es") == f"Evento (sombreado): {card.text_shaded.es}"
+    assert offer.label.render("it") == f"Evento (ombreggiato): {card.text_shaded.it}"
+    service.act(game, first, None, "event shaded")
+    prompt = service.legal(game, sorted(service.active(game))[0]).prompt
+    assert f"«{card.title.es}», Evento sombreado: {card.text_shaded.es}" in prompt.render("es")
+    assert f"«{card.title.it}», Evento ombreggiato: {card.text_shaded.it}" in prompt.render("it")
 
 
 # --- malformed card files ------------------------------------------------------------------
