@@ -7,7 +7,7 @@ import random
 
 import engine.games
 from engine.core.events import Event
-from engine.fuzz import default_setups, pick
+from engine.fuzz import concrete, default_setups, pick
 from engine.games.gandhi.events import MarkerSet, PiecesPlaced, SupportShifted
 from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.pieces import (
@@ -114,8 +114,7 @@ def fuzzed_states(games: int, every: int, seed: str = "renders") -> list[GandhiS
         while (active := sorted(ruleset.active_seats(state))) and actions < 5000:
             seat = rng.choice(active)
             choice = ruleset.legal_actions(state, seat)
-            action = choice.find(pick(rng, choice.texts()))
-            assert action is not None
+            action = concrete(pick(rng, choice.actions), rng)
             for event in ruleset.decide(state, seat, action,
                                         SeededChance(secret, str(actions))):
                 state = ruleset.evolve(state, event)

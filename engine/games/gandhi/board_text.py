@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.core.messages import Msg
 from engine.games.gandhi.board import Map
 from engine.games.gandhi.cards import CampaignCard, EventCard
 from engine.games.gandhi.deck import deck_for
@@ -98,8 +99,24 @@ def _count(key: str, n: int, lang: str) -> str:
     return _t(f"count.{key}.{'one' if n == 1 else 'other'}", lang, n=n)
 
 
+class CardText(Msg):
+    """A card as the board shows it (title, Faction order, both Event texts), in the
+    reader's language: the card step's prompt shows it before the Faction chooses."""
+
+    def __init__(self, pack: str | None, card_id: str) -> None:
+        super().__init__("gandhi.board.card_text", pack=pack, card=card_id)
+
+    def render(self, lang: str | None = None) -> str:
+        return "\n".join(card_lines(self.params["pack"], "current", self.params["card"],
+                                     lang or "en"))
+
+
 def _card(state: GandhiState, label: str, card_id: str, lang: str) -> list[str]:
-    card = deck_for(state.pack).card(card_id)
+    return card_lines(state.pack, label, card_id, lang)
+
+
+def card_lines(pack: str | None, label: str, card_id: str, lang: str) -> list[str]:
+    card = deck_for(pack).card(card_id)
     head = _t(f"card.{label}", lang, number=card.number, title=card.title.get(lang))
     if isinstance(card, CampaignCard):
         return [head + " " + _t("card.campaign", lang)]

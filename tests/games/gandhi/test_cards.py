@@ -367,10 +367,11 @@ def test_card_prompts_show_the_card_in_the_player_s_language(deck: Deck) -> None
     game = service.create_game("gandhi", "short", game_id="g", seed="cards")
     card = deck.events[service.load(game).game.current or ""]
     first = sorted(service.active(game))[0]
-    offer = service.legal(game, first).find("event shaded")
-    assert offer is not None and offer.label is not None
-    assert offer.label.render("es") == f"Evento (sombreado): {card.text_shaded.es}"
-    assert offer.label.render("it") == f"Evento (ombreggiato): {card.text_shaded.it}"
+    offer = service.legal(game, first)        # the card's offer shows it, both sides
+    assert offer.find("event shaded") is not None
+    assert f"{card.title.es}" in offer.prompt.render("es")
+    assert f"Sombreada: {card.text_shaded.es}" in offer.prompt.render("es")
+    assert f"Ombreggiato: {card.text_shaded.it}" in offer.prompt.render("it")
     service.act(game, first, None, "event shaded")
     prompt = service.legal(game, sorted(service.active(game))[0]).prompt
     assert f"«{card.title.es}», Evento sombreado: {card.text_shaded.es}" in prompt.render("es")

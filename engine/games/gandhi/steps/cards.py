@@ -10,6 +10,7 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import Msg
+from engine.games.gandhi.board_text import CardText
 from engine.games.gandhi.deck import faction_order, is_campaign
 from engine.games.gandhi.derived import board, troops_may_enter
 from engine.games.gandhi.effects import advance, begin, resources, reveal, track
@@ -104,8 +105,8 @@ class CardPlay:
         actions = [a for choose in CARD_CHOICES for a in choose(state, faction, allowed)]
         actions += pass_actions(state, faction)
         position = "first" if not state.turn.acted else "second"
-        return Ask(faction, Msg(f"gandhi.prompt.card_{position}", card=state.current or ""),
-                   tuple(actions))
+        card = CardText(state.pack, state.current) if state.current else ""
+        return Ask(faction, Msg(f"gandhi.prompt.card_{position}", card=card), tuple(actions))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         faction = next_eligible(state.turn, state.eligible)
