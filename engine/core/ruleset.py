@@ -19,6 +19,7 @@ from pydantic import TypeAdapter
 
 from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
+from engine.core.codec import from_json, to_json
 from engine.core.events import RANDOM_EVENTS, Event, Recorded, Upcaster
 from engine.core.messages import Msg
 from engine.core.parse import parse
@@ -82,6 +83,15 @@ class Ruleset(ABC, Generic[S]):
 
     def clone(self, state: S) -> S:
         return copy.deepcopy(state)
+
+    def dump_state(self, state: S) -> Any:
+        """The state as JSON data, for snapshots (a cache: never the record)."""
+        return to_json(state)
+
+    def load_state(self, data: Any) -> S:
+        """The state ``dump_state`` gave: ``load_state(dump_state(s)) == s``."""
+        loaded: S = from_json(type(self.initial_state()), data)
+        return loaded
 
     def explain(self, state: S, seat: str, typed: tuple[str, ...], named: Action | None
                 ) -> Msg | None:
