@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core import ruleset as registry
 from engine.core.fold import Folder
+from engine.fuzz import concrete
 from engine.service import Service
 from engine.store import Store
 
@@ -27,14 +28,14 @@ def build_game(service: Service, name: str, scenario: str, options: Mapping[str,
     rng = random.Random(seed)
     game = service.create_game(name, scenario, options=options, game_id="bench")
     latencies: list[float] = []
-    while service.store.head(game)[0] < events:
+    while service.head(game) < events:
         active = sorted(service.active(game))
         if not active:
             break
         seat = rng.choice(active)
-        texts = service.legal(game, seat).texts()
+        action = concrete(rng.choice(service.legal(game, seat).actions), rng)
         started = time.perf_counter()
-        service.act(game, seat, None, rng.choice(texts))
+        service.act(game, seat, None, action)
         latencies.append(time.perf_counter() - started)
     return game, latencies
 
@@ -60,7 +61,7 @@ def measure(name: str, scenario: str, options: Mapping[str, Any], events: int, s
     for _ in range(5):  # a fresh service each time: no in-memory state, no snapshot
         cold = Service(Store(folder_path / f"bench-{snapshots}.db"), snapshots=False)
         started = time.perf_counter()
-        cold.load(game)
+        cold.kernel_state(game)
         load_times.append(time.perf_counter() - started)
     return {"events": len(records), "fold_rate": len(records) / min(fold_times),
             "load_ms": statistics.median(load_times) * 1000,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -78,16 +78,15 @@ def cmd_new(args: argparse.Namespace, service: Service, config: Config) -> int:
 
 
 def cmd_games(args: argparse.Namespace, service: Service, config: Config) -> int:
-    found = service.store.games()
+    found = service.games()
     say(config, "cli.games_in" if found else "cli.no_games_in", path=config.db_path)
     for game in found:
-        over = service.outcome(game["id"], config.language) is not None
-        active = "" if over else ", ".join(sorted(service.active(game["id"])))
-        status = t("cli.game_status_over", config.language) if over else \
+        active = "" if game.over else seat_list(service, config, game.id,
+                                                service.active(game.id))
+        status = t("cli.game_status_over", config.language) if game.over else \
             t("cli.game_status_to_act", config.language, seats=active)
-        head = service.head(game["id"])
-        print(f"{game['id']}\t{game['ruleset']}\t{game['scenario']}\t"
-              + t("cli.game_events", config.language, events=head) + f"\t{status}")
+        print(f"{game.id}\t{game.ruleset}\t{game.scenario}\t"
+              + t("cli.game_events", config.language, events=game.head) + f"\t{status}")
     here = Path("courier.db")
     if here.exists() and here.resolve() != Path(config.db_path).resolve():
         say(config, "cli.other_db_here")
@@ -102,7 +101,13 @@ def print_result(result: Result, service: Service, config: Config) -> None:
     if result.over:
         print(game_over(service.outcome(result.game_id, config.language), config.language))
     else:
-        say(config, "cli.to_act", seats=", ".join(sorted(result.active)))
+        say(config, "cli.to_act", seats=seat_list(service, config, result.game_id, result.active))
+
+
+def seat_list(service: Service, config: Config, game: str, seats: Iterable[str]) -> str:
+    """Seats by their names in the reader's language (``Muslim League``, ``Liga Musulmana``)."""
+    names = service.status(game, config.language).seat_names
+    return ", ".join(names.get(s, s) for s in sorted(seats))
 
 
 def game_over(outcome: str | None, lang: str) -> str:
@@ -188,10 +193,11 @@ def print_legal(service: Service, config: Config, game: str, seat: str) -> None:
 
 def print_undo_request(service: Service, config: Config, game: str) -> None:
     """A pending undo request, and how to answer it."""
-    request = service.load(game).undo_request
-    if request is not None:
-        waiting = sorted(request.needs - request.approved)
-        say(config, "cli.undo_pending", seat=request.seat, seats=", ".join(waiting),
+    status = service.status(game, config.language)
+    if status.undo is not None:
+        names = status.seat_names
+        waiting = [names[s] for s in status.undo.needs if s not in status.undo.approved]
+        say(config, "cli.undo_pending", seat=names[status.undo.seat], seats=", ".join(waiting),
             game=game)
 
 
@@ -219,7 +225,7 @@ def cmd_show(args: argparse.Namespace, service: Service, config: Config) -> int:
     if args.at is None:
         active = sorted(service.active(args.game))
         if active:
-            say(config, "cli.to_act", seats=", ".join(active))
+            say(config, "cli.to_act", seats=seat_list(service, config, args.game, active))
         print_undo_request(service, config, args.game)
     return 0
 
@@ -281,20 +287,21 @@ def cmd_log(args: argparse.Namespace, service: Service, config: Config) -> int:
 
 def cmd_undo(args: argparse.Namespace, service: Service, config: Config) -> int:
     result = service.undo(args.game, args.seat, args.user)
-    report_undo(result, config)
+    report_undo(service, result, config)
     return 0
 
 
-def report_undo(result: Result, config: Config) -> None:
-    request = result.state.undo_request
-    if request is not None:
-        say(config, "undo.requested", seats=", ".join(sorted(request.needs)))
+def report_undo(service: Service, result: Result, config: Config) -> None:
+    status = service.status(result.game_id, config.language)
+    if status.undo is not None:
+        say(config, "undo.requested",
+            seats=", ".join(status.seat_names[s] for s in status.undo.needs))
         return
     undone = result.events[-1].event
     assert isinstance(undone, Undone)
     say(config, "cli.undone", seq=undone.to_seq)
     if not result.over:
-        say(config, "cli.to_act", seats=", ".join(sorted(result.active)))
+        say(config, "cli.to_act", seats=seat_list(service, config, result.game_id, result.active))
 
 
 def cmd_vote(approve: bool) -> Handler:
@@ -323,7 +330,7 @@ def cmd_import(args: argparse.Namespace, service: Service, config: Config) -> in
 
 
 def cmd_verify(args: argparse.Namespace, service: Service, config: Config) -> int:
-    ids = [args.game] if args.game else [g["id"] for g in service.store.games()]
+    ids = [args.game] if args.game else [g.id for g in service.games()]
     if not ids:
         say(config, "cli.no_games_in", path=config.db_path)
     status = 0

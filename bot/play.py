@@ -60,8 +60,7 @@ def choose_game(service: Service, config: Config, game: str | None) -> str | Non
     if name is None:
         say(config, "cli.placeholder")
         return None
-    live = [str(g["id"]) for g in service.store.games()
-            if g["ruleset"] == name and service.active(g["id"])]
+    live = [g.id for g in service.games() if g.ruleset == name and not g.over]
     if live:
         return live[-1]
     scenario = registry.get(name).scenarios()[0]
@@ -92,17 +91,21 @@ class Session:
             print(self.service.board_text(self.game, seat, self.lang))
             self.shown_for = seat
         print_undo_request(self.service, self.config, self.game)
-        choice = self.service.legal(self.game, seat)
-        self.texts[:] = choice.texts()
-        print(f"{choice.prompt.render(self.lang)}\n  " + "\n  ".join(self.texts))
+        view = self.service.decision(self.game, seat, self.lang)
+        self.texts[:] = [*(c.label for c in view.choices), *(c.text for c in view.choices)]
+        print(view.prompt)
+        for choice in view.choices:
+            same = choice.label.casefold() == choice.text.casefold()
+            print(f"  {choice.label}" if same else f"  {choice.label}  [{choice.text}]")
 
     def switch(self, wanted: str, active: list[str]) -> None:
         """``as SEAT``: decide for another seat that must decide now."""
-        seats = self.service.ruleset_of(self.game).seats
-        if wanted not in seats:
-            print(CourierError("error.unknown_seat", seat=wanted,
-                               seats=", ".join(seats)).message(self.lang))
-        elif wanted not in active:
+        try:
+            wanted = self.service.resolve_seat(self.game, wanted)
+        except CourierError as err:
+            print(err.message(self.lang))
+            return
+        if wanted not in active:
             self.say("cli.play.not_deciding", seat=wanted, waiting=", ".join(active))
         else:
             self.chosen = wanted
@@ -110,7 +113,8 @@ class Session:
 
     def command(self, line: str, seat: str) -> None:
         if line == "undo":
-            report_undo(self.service.undo(self.game, seat, self.user), self.config)
+            report_undo(self.service, self.service.undo(self.game, seat, self.user),
+                        self.config)
             self.shown_for = None
         elif line == "log":
             records = self.service.records(self.game)

@@ -14,28 +14,24 @@ import time
 from pathlib import Path
 from typing import Any
 
+import renders
 from bot.bench import percentile
 from bot.cli import Handler, say, write_file
 from bot.config import Config
 from engine.core.messages import CourierError
+from engine.pictures import Job
 from engine.service import Service
 from engine.store import Store
 from renders.animate import Format
-from renders.gandhi.digest import render_digest
-from renders.gandhi.map import render_map
-from renders.gandhi.replay import render_frame, replay_with_format
-from renders.gandhi.timeline import Frame, caption, frames_of
 
-RENDERED_RULESETS = ("gandhi",)
+renders.load()   # every game's pictures, registered with the engine
 
 
 def language(args: argparse.Namespace, service: Service, config: Config) -> str:
     """--lang of the subcommand, then the global --lang, then the game's language."""
-    meta = service.store.game(args.game)
-    if meta["ruleset"] not in RENDERED_RULESETS:
-        raise CourierError("renders.cli.no_renderer", ruleset=meta["ruleset"])
+    info = service.game_info(args.game)
     # --lang is one of en, es, it (argparse refuses others); a game's language too
-    return str(args.render_lang or args.lang or meta.get("language") or config.language)
+    return str(args.render_lang or args.lang or info.language or config.language)
 
 
 def write(config: Config, path: str | Path, data: bytes) -> int:
@@ -46,42 +42,24 @@ def write(config: Config, path: str | Path, data: bytes) -> int:
 
 def cmd_render(args: argparse.Namespace, service: Service, config: Config) -> int:
     lang = language(args, service, config)
-    if args.at is not None:
-        service.check_event(args.game, args.at)
-    state = service.load(args.game, args.at)
-    return write(config, args.out or f"{args.game}-{state.seq}.png",
-                 render_map(state.game, lang))
-
-
-def game_frames(service: Service, game: str) -> list[Frame]:
-    frames = frames_of(service.ruleset_of(game), service.records(game))
-    if not frames:
-        raise CourierError("renders.cli.no_frames")
-    return frames
+    png = service.draw(service.map_picture(args.game, lang, args.at))
+    seq = args.at if args.at is not None else service.head(args.game)
+    return write(config, args.out or f"{args.game}-{seq}.png", png)
 
 
 def cmd_digest(args: argparse.Namespace, service: Service, config: Config) -> int:
     lang = language(args, service, config)
     if args.at is not None:
         service.check_event(args.game, args.at)
-    after = service.load(args.game, args.at)
+    upto = args.at if args.at is not None else service.head(args.game)
     since = args.since
-    if since is not None and not 0 <= since < after.seq:
-        raise CourierError("cli.bad_since", asked=since, last=after.seq - 1)
-    if since is None:
-        frames = [f for f in game_frames(service, args.game) if f.seq < after.seq]
-        since = frames[-1].seq if frames else 0
-    before = service.load(args.game, since)
-    events = service.records(args.game, after=since, upto=after.seq)
-    png, text = render_digest(before.game, after.game, events, lang)
+    if since is not None and not 0 <= since < upto:
+        raise CourierError("cli.bad_since", asked=since, last=upto - 1)
+    if since is None:   # from the end of the last card or round before ``upto``
+        since = max((seq for seq in service.frame_seqs(args.game) if seq < upto), default=0)
+    png, text = service.draw(service.digest_picture(args.game, lang, since, upto))
     print(text)
-    return write(config, args.out or f"{args.game}-digest-{after.seq}.png", png)
-
-
-def _turn(frames: list[Frame], n: int) -> int:
-    if not 0 <= n < len(frames):
-        raise CourierError("renders.cli.bad_range", last=len(frames) - 1, asked=n)
-    return n
+    return write(config, args.out or f"{args.game}-digest-{upto}.png", png)
 
 
 def _format(args: argparse.Namespace) -> Format:
@@ -93,19 +71,11 @@ def _format(args: argparse.Namespace) -> Format:
 
 def cmd_replay(args: argparse.Namespace, service: Service, config: Config) -> int:
     lang = language(args, service, config)
-    frames = game_frames(service, args.game)
-    total = len(frames)
     if args.turn is not None:
-        n = _turn(frames, args.turn)
-        png = render_frame(frames[n].state, caption(frames[n], n, total, lang), lang)
-        return write(config, args.out or f"{args.game}-turn-{n}.png", png)
-    first = _turn(frames, args.first)
-    last = _turn(frames, total - 1 if args.last is None else args.last)
-    if last < first:
-        raise CourierError("cli.replay_order", first=first, last=last)
-    chosen = [(frames[i].state, caption(frames[i], i, total, lang))
-              for i in range(first, last + 1)]
-    data, kind = replay_with_format(chosen, _format(args), lang)
+        png = service.draw(service.frame_picture(args.game, args.turn, lang))
+        return write(config, args.out or f"{args.game}-turn-{args.turn}.png", png)
+    data, kind = service.draw(service.replay_picture(args.game, lang, args.first, args.last,
+                                                     _format(args)))
     out = Path(args.out) if args.out else Path(f"{args.game}-replay.{kind}")
     if out.suffix.lower() != f".{kind}":
         out = out.with_suffix(f".{kind}")
@@ -139,25 +109,27 @@ def run_render_bench(runs: int, frame_count: int) -> str:
     service = Service(Store(":memory:"))
     games = [_play(service, scenario, f"bench-{i}")
              for i, scenario in enumerate(("main", "short", "main", "short"))]
-    first = game_frames(service, games[0])
-    before, mid = first[len(first) // 2 - 1], first[len(first) // 2]
-    frames = [f for g in games for f in game_frames(service, g)]
-    while len(frames) < frame_count:
-        frames += frames
-    frames = frames[:frame_count]
-    (cold,), _ = _timed(lambda: render_map(mid.state, "en"), 1)  # builds the background
-    map_times, png = _timed(lambda: render_map(mid.state, "en"), runs)
-    events = service.records(games[0], after=before.seq, upto=mid.seq)
-    digest_times, _ = _timed(lambda: render_digest(before.state, mid.state, events, "en"), 5)
-    chosen = [(f.state, caption(f, i, len(frames), "en")) for i, f in enumerate(frames)]
+    seqs = service.frame_seqs(games[0])
+    before, mid = seqs[len(seqs) // 2 - 1], seqs[len(seqs) // 2]
+    map_job = service.map_picture(games[0], "en", mid)
+    (cold,), _ = _timed(lambda: service.draw(map_job), 1)  # builds the background
+    map_times, png = _timed(lambda: service.draw(map_job), runs)
+    digest_job = service.digest_picture(games[0], "en", before, mid)
+    digest_times, _ = _timed(lambda: service.draw(digest_job), 5)
+    lengths = [(g, service.replay_length(g)) for g in games]
     lines = [f"map: median {statistics.median(map_times) * 1000:.0f} ms, "
              f"p99 {percentile(map_times, 0.99) * 1000:.0f} ms over {runs} renders; "
              f"PNG {len(png) / 1024:.0f} KiB; first render (draws the background once) "
              f"{cold * 1000:.0f} ms",
              f"digest: median {statistics.median(digest_times) * 1000:.0f} ms"]
+    frames = [frame for game, _ in lengths
+              for frame in service.replay_picture(game, "en").args[0]]
+    while len(frames) < frame_count:   # as many frames as asked, from the four games
+        frames += frames
     for fmt in ("gif", "webp", "auto"):
-        (elapsed,), (data, kind) = _timed(lambda f=fmt: replay_with_format(chosen, f), 1)
-        lines.append(f"replay {fmt}: {len(frames)} frames in {elapsed:.1f} s, "
+        job = Job("gandhi", "replay", (frames[:frame_count], fmt, "en"))
+        (elapsed,), (data, kind) = _timed(lambda j=job: service.draw(j), 1)
+        lines.append(f"replay {fmt}: {frame_count} frames in {elapsed:.1f} s, "
                      f"{len(data) / 1024 / 1024:.2f} MiB ({kind})")
     return "\n".join(lines)
 

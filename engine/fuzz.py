@@ -115,7 +115,7 @@ def fuzz(games: int, seed: int, *, name: str = "gandhi", out_dir: Path | None = 
                                           gandhi_checks(), max_actions)
         report.games += 1
         report.actions += actions
-        report.events += service.store.head(game)[0]
+        report.events += service._store.head(game)[0]
         if problem:
             report.failures.append(f"game {index} ({scenario}, {options}): {problem}")
             if out_dir is not None:

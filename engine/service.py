@@ -36,6 +36,7 @@ from engine.core.messages import (
     BatchError,
     Conflict,
     CourierError,
+    GameNotFound,
     GameOver,
     IllegalAction,
     InvalidGameData,
@@ -49,11 +50,26 @@ from engine.core.ruleset import Ruleset
 from engine.core.undo import plan_undo
 from engine.logfile import export_lines, read_lines, to_stored
 from engine.notices import notices_for
+from engine.pictures import Job, pictures_of
 from engine.randomness import Secret, SeededChance
 from engine.store import NewEvent, NewNotice, Store, StoredEvent, StoredNotice
 from engine.verify import Report, verify
+from engine.views import HistoryPage, Status, commands, seat_names, undo_status
 
 SNAPSHOT_DISTANCE = 64  # events folded past a snapshot before a fresh one is taken
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    ruleset: str
+    scenario: str
+    language: str
+    admin: str | None
+    created_at: str
+    head: int
+    over: bool
+
 
 @dataclass(frozen=True)
 class Result:
@@ -81,7 +97,7 @@ def to_record(ruleset: Ruleset[Any], row: StoredEvent) -> Recorded:
 class Service:
     def __init__(self, store: Store, clock: Callable[[], str] = utc_now,
                  snapshots: bool = True) -> None:
-        self.store = store
+        self._store = store   # private: front-ends go through the service
         self.clock = clock
         self.snapshots = snapshots
         # the latest folded state per game, valid while the log's head (seq, hash) is the
@@ -109,13 +125,13 @@ class Service:
         created = GameCreated(ruleset=ruleset.name, ruleset_version=ruleset.version,
                               scenario=scenario, options=opts,
                               commitment=secret.commitment())
-        self.store.create_game({"id": game_id, "ruleset": ruleset.name,
+        self._store.create_game({"id": game_id, "ruleset": ruleset.name,
                                 "ruleset_version": ruleset.version, "scenario": scenario,
                                 "options": opts, "language": language, "admin_user": admin,
                                 "created_at": self.clock(), "title": title or game_id,
                                 "secret": json.dumps(secret.as_dict())})
         for seat in ruleset.seats:
-            self.store.set_seat(game_id, seat, (seats or {}).get(seat))
+            self._store.set_seat(game_id, seat, (seats or {}).get(seat))
         self._append(game_id, 0, [created, *opening.events], None, admin)
         return game_id
 
@@ -125,23 +141,23 @@ class Service:
         admin may assign any."""
         ruleset, meta = self._ruleset(game_id)
         seat = resolve_seat(ruleset, seat)
-        current = self.store.seats(game_id).get(seat, {}).get("user_id")
+        current = self._store.seats(game_id).get(seat, {}).get("user_id")
         is_admin = by_user is not None and by_user == meta["admin_user"]
         own_move = user == by_user and current in (None, by_user)
         freeing_own = user is None and current == by_user
         if not (is_admin or own_move or freeing_own):
             raise NotSeated("error.seat_taken", seat=seat)
-        self.store.set_seat(game_id, seat, user, email=email)
+        self._store.set_seat(game_id, seat, user, email=email)
 
     def seat_users(self, game_id: str) -> dict[str, str | None]:
-        return {s: r["user_id"] for s, r in self.store.seats(game_id).items()}
+        return {s: r["user_id"] for s, r in self._store.seats(game_id).items()}
 
     def seats_of(self, game_id: str, user: str) -> list[str]:
         return [s for s, u in self.seat_users(game_id).items() if u == user]
 
     # --- reading -------------------------------------------------------------------------
     def _ruleset(self, game_id: str) -> tuple[Ruleset[Any], dict[str, Any]]:
-        meta = self.store.game(game_id)
+        meta = self._store.game(game_id)
         return registry.get(meta["ruleset"]), meta
 
     def ruleset_of(self, game_id: str) -> Ruleset[Any]:
@@ -150,17 +166,18 @@ class Service:
     def records(self, game_id: str, after: int = 0, upto: int | None = None
                 ) -> list[Recorded]:
         ruleset, _ = self._ruleset(game_id)
-        return [to_record(ruleset, r) for r in self.store.events(game_id, after, upto)]
+        return [to_record(ruleset, r) for r in self._store.events(game_id, after, upto)]
 
-    def load(self, game_id: str, at: int | None = None) -> KernelState:
-        """The state as of ``at`` (default: the head), from the newest usable snapshot."""
+    def kernel_state(self, game_id: str, at: int | None = None) -> KernelState:
+        """The state as of ``at`` (default: the head), from the newest usable snapshot.
+        For tests and tools beside the service; front-ends use the views."""
         ruleset, _ = self._ruleset(game_id)
         return self._load(ruleset, game_id, at)
 
     def _load(self, ruleset: Ruleset[Any], game_id: str, at: int | None) -> KernelState:
         """Callers must not change the state they get: it may be the cached latest one."""
         if at is None:
-            head, digest = self.store.head(game_id)
+            head, digest = self._store.head(game_id)
             cached = self._latest.get(game_id)
             if cached is not None and cached[0] == (head, digest):
                 return cached[1]
@@ -171,21 +188,21 @@ class Service:
 
     def _load_from_store(self, ruleset: Ruleset[Any], game_id: str, head: int,
                          latest: bool) -> KernelState:
-        snap = self.store.snapshot(game_id, head + 1, ruleset.version) if self.snapshots \
+        snap = self._store.snapshot(game_id, head + 1, ruleset.version) if self.snapshots \
             else None
         if snap is not None:
             start: KernelState = pickle.loads(snap[1])
-            rows = self.store.events(game_id, after=snap[0], upto=head)
+            rows = self._store.events(game_id, after=snap[0], upto=head)
             try:
                 state = Folder(ruleset, start).apply_all([to_record(ruleset, r) for r in rows])
             except NeedsFullFold:
                 pass
             else:
                 if latest and len(rows) > SNAPSHOT_DISTANCE:  # a long turn: refresh
-                    self.store.put_snapshot(game_id, state.seq, ruleset.version,
+                    self._store.put_snapshot(game_id, state.seq, ruleset.version,
                                             pickle.dumps(state))
                 return state
-        rows = self.store.events(game_id, upto=head)
+        rows = self._store.events(game_id, upto=head)
         return Folder(ruleset).apply_all([to_record(ruleset, r) for r in rows])
 
     def legal(self, game_id: str, seat: str) -> Choice:
@@ -219,8 +236,8 @@ class Service:
     # --- text for the command line and e-mail ------------------------------------------
     def head(self, game_id: str) -> int:
         """The seq of the game's last event; raises ``GameNotFound``."""
-        self.store.game(game_id)
-        return self.store.head(game_id)[0]
+        self._store.game(game_id)
+        return self._store.head(game_id)[0]
 
     def check_event(self, game_id: str, seq: int) -> None:
         """Refuse an event number the game does not have (``--at 99999``, ``--at 0``)."""
@@ -248,6 +265,134 @@ class Service:
         batch without folding it again for each)."""
         ruleset, _ = self._ruleset(game_id)
         return ruleset.narrate(self._load(ruleset, game_id, None).game, records, lang)
+
+    # --- views of a game (DESIGN.md §5): status, history, digests ------------------------
+    def games(self) -> list[GameInfo]:
+        """Every game in the store, oldest first."""
+        return [GameInfo(g["id"], g["title"] or g["id"], g["ruleset"], g["scenario"],
+                         g["language"] or "en", g["admin_user"], g["created_at"], head, over)
+                for g, head, over in self._store.games_with_heads()]
+
+    def game_info(self, game_id: str) -> GameInfo:
+        """One game's id, title, ruleset, scenario, language, admin, head and whether over."""
+        found = [g for g in self.games() if g.id == game_id]
+        if not found:
+            raise GameNotFound(game=game_id)
+        return found[0]
+
+    def status(self, game_id: str, lang: str, seat: str | None = None) -> Status:
+        """What a pinned status message shows, as ``seat`` may see it."""
+        ruleset, meta = self._ruleset(game_id)
+        state = self._load(ruleset, game_id, None)
+        game = ruleset.view(state.game, seat)
+        over, deciding = ruleset.is_over(state.game), ruleset.active_seats(state.game)
+        decision = self._store.last_notice(game_id, "decision")
+        reminder = self._store.last_notice(game_id, "reminder")
+        waiting = reminder is not None and decision is not None and reminder.seq == decision.seq
+        return Status(game_id, meta["title"] or game_id, ruleset.name, meta["scenario"],
+                      ruleset.display_name(lang), ruleset.scenario_name(meta["scenario"], lang),
+                      state.seq, over, ruleset.outcome(state.game, lang) if over else "",
+                      tuple(sorted(deciding)), seat_names(ruleset, lang),
+                      decision.created if decision is not None and not over else None,
+                      reminder.due if waiting and reminder is not None and not over else None,
+                      undo_status(state), tuple(ruleset.status_fields(game, lang)))
+
+    def history(self, game_id: str, lang: str, before: int | None = None,
+                limit: int = 20) -> HistoryPage:
+        """The commands before event ``before`` (default: all), the last ``limit`` of them,
+        each with who, when, its label and what it did; ``older`` pages further back."""
+        ruleset, _ = self._ruleset(game_id)
+        records = self.records(game_id, upto=None if before is None else before - 1)
+        state = self._load(ruleset, game_id, None).game
+        told = commands(ruleset, state, records, lang)
+        page = told[-limit:] if limit > 0 else told
+        older = page[0].seq if len(told) > len(page) else None
+        return HistoryPage(tuple(page), older)
+
+    def digest(self, game_id: str, lang: str, since: int = 0, upto: int | None = None) -> str:
+        """What happened after event ``since`` (up to ``upto``), in plain language."""
+        ruleset, _ = self._ruleset(game_id)
+        records = self.records(game_id, after=since, upto=upto)
+        state = self._load(ruleset, game_id, upto).game
+        return ruleset.narrate(state, records, lang)
+
+    def last_acted(self, game_id: str, seat: str) -> int:
+        """The event before ``seat``'s latest command (0 if it never acted): a digest
+        since then tells the seat what happened since its last turn."""
+        ruleset, _ = self._ruleset(game_id)
+        seat = resolve_seat(ruleset, seat)
+        taken = [r.seq for r in self.records(game_id)
+                 if isinstance(r.event, ActionTaken) and r.event.seat == seat]
+        return taken[-1] if taken else 0
+
+    def last_turn(self, game_id: str) -> tuple[int, int]:
+        """(since, upto) of the latest finished turn (card, round): its digest's span."""
+        notice = self._store.last_notice(game_id, "turn")
+        if notice is None:
+            return 0, self.head(game_id)
+        return int(notice.data.get("since", 0)), notice.seq
+
+    # --- pictures (drawn by the game's registered renderer, engine.pictures) -------------
+    def map_picture(self, game_id: str, lang: str, at: int | None = None,
+                    seat: str | None = None) -> Job:
+        """The map now or as of event ``at``, as ``seat`` may see it."""
+        ruleset, _ = self._ruleset(game_id)
+        if at is not None:
+            self.check_event(game_id, at)
+        state = ruleset.view(self._load(ruleset, game_id, at).game, seat)
+        return Job(ruleset.name, "map", (state, lang))
+
+    def digest_picture(self, game_id: str, lang: str, since: int,
+                       upto: int | None = None, seat: str | None = None) -> Job:
+        """The map after events ``since``..``upto`` with what changed marked, and the
+        plain-language digest: (PNG, text) once drawn."""
+        ruleset, _ = self._ruleset(game_id)
+        for seq in (since, upto):
+            if seq:
+                self.check_event(game_id, seq)
+        before = ruleset.view(self._load(ruleset, game_id, since or None).game, seat) \
+            if since else ruleset.initial_state()
+        after = ruleset.view(self._load(ruleset, game_id, upto).game, seat)
+        return Job(ruleset.name, "digest", (before, after,
+                                            self.records(game_id, after=since, upto=upto),
+                                            lang))
+
+    def frame_seqs(self, game_id: str) -> list[int]:
+        """The event each frame of the replay ends at (the setup, cards, Rounds)."""
+        return [frame.seq for frame in self._frames(game_id)]
+
+    def replay_length(self, game_id: str) -> int:
+        """How many frames (the setup, each card, each Campaign Round) the game has."""
+        return len(self._frames(game_id))
+
+    def frame_picture(self, game_id: str, n: int, lang: str) -> Job:
+        frames = self._frames(game_id)
+        _frame_range(frames, n, n)
+        pictures = pictures_of(self.ruleset_of(game_id).name)
+        return Job(self.ruleset_of(game_id).name, "frame",
+                   (frames[n].state, pictures.caption(frames, n, lang), lang))
+
+    def replay_picture(self, game_id: str, lang: str, first: int = 0, last: int | None = None,
+                       fmt: str = "auto") -> Job:
+        """An animation of frames ``first``..``last``: (bytes, "gif"|"webp") once drawn."""
+        frames = self._frames(game_id)
+        last = len(frames) - 1 if last is None else last
+        _frame_range(frames, first, last)
+        pictures = pictures_of(self.ruleset_of(game_id).name)
+        chosen = [(frames[i].state, pictures.caption(frames, i, lang))
+                  for i in range(first, last + 1)]
+        return Job(self.ruleset_of(game_id).name, "replay", (chosen, fmt, lang))
+
+    def draw(self, job: Job) -> Any:
+        """Draw a picture here (the async front-ends use a process pool instead)."""
+        return job.run()
+
+    def _frames(self, game_id: str) -> Sequence[Any]:
+        ruleset = self.ruleset_of(game_id)
+        frames = pictures_of(ruleset.name).frames(ruleset, self.records(game_id))
+        if not frames:
+            raise CourierError("pictures.no_frames")
+        return frames
 
     # --- acting --------------------------------------------------------------------------
     def _check_permission(self, game_id: str, meta: Mapping[str, Any], seat: str,
@@ -343,28 +488,28 @@ class Service:
                 state = self._load_from_store(ruleset, game_id, records[-1].seq, latest=False)
             folded.append((records, state))
             return notices_for(ruleset, records, state, active_before,
-                               self.store.last_notice_seq(game_id, "turn"),
+                               self._store.last_notice_seq(game_id, "turn"),
                                self.deadline(game_id), now)
 
         new = [NewEvent(e.type, e.version, payload_json(e), seat, user, now) for e in batch]
-        self.store.append(game_id, before.seq, new, notices)
+        self._store.append(game_id, before.seq, new, notices)
         records, state = folded[-1]
         self._latest[game_id] = ((records[-1].seq, records[-1].hash), state)
         active = ruleset.active_seats(state.game)
         if self.snapshots and active != active_before:
-            self.store.put_snapshot(game_id, state.seq, ruleset.version, pickle.dumps(state))
+            self._store.put_snapshot(game_id, state.seq, ruleset.version, pickle.dumps(state))
         return Result(game_id, records, active, ruleset.is_over(state.game), state.seq, state)
 
     def _append(self, game_id: str, expected: int, events: list[Event], seat: str | None,
                 user: str | None) -> list[StoredEvent]:
         now = self.clock()
         new = [NewEvent(e.type, e.version, payload_json(e), seat, user, now) for e in events]
-        return self.store.append(game_id, expected, new)
+        return self._store.append(game_id, expected, new)
 
     # --- the outbox ----------------------------------------------------------------------
     def deadline(self, game_id: str) -> float | None:
         """Hours each decision may take before its seats are reminded (None: no deadline)."""
-        hours = self.store.setting(f"game:{game_id}", "deadline_hours")
+        hours = self._store.setting(f"game:{game_id}", "deadline_hours")
         return float(hours) if hours else None
 
     def set_deadline(self, game_id: str, hours: float | None, by_user: str | None) -> None:
@@ -374,25 +519,25 @@ class Service:
             raise NotSeated("error.not_admin")
         if hours is not None and not 0 < hours <= 24 * 60:
             raise CourierError("error.bad_deadline")
-        self.store.set_setting(f"game:{game_id}", "deadline_hours", str(hours or ""))
+        self._store.set_setting(f"game:{game_id}", "deadline_hours", str(hours or ""))
 
     def notices(self, reader: str) -> list[StoredNotice]:
         """What the front-end ``reader`` must still deliver, oldest first.  A reminder whose
         decision was taken meanwhile is dropped (acknowledged) here."""
         out = []
-        for notice in self.store.notices(reader, self.clock()):
+        for notice in self._store.notices(reader, self.clock()):
             if notice.kind == "reminder" and not self._still_waiting(notice):
-                self.store.acknowledge(reader, notice)
+                self._store.acknowledge(reader, notice)
                 continue
             out.append(notice)
         return out
 
     def acknowledge(self, reader: str, notice: StoredNotice) -> None:
-        self.store.acknowledge(reader, notice)
+        self._store.acknowledge(reader, notice)
 
     def start_reading(self, reader: str) -> None:
         """A front-end seen for the first time starts at the current end of the outbox."""
-        self.store.start_reading(reader)
+        self._store.start_reading(reader)
 
     def _still_waiting(self, notice: StoredNotice) -> bool:
         """The seats of ``notice`` still must decide, and have not acted since."""
@@ -439,11 +584,11 @@ class Service:
     # --- verify, export, import -------------------------------------------------------------
     def verify(self, game_id: str) -> Report:
         ruleset, meta = self._ruleset(game_id)
-        rows = self.store.events(game_id)
+        rows = self._store.events(game_id)
         return verify(ruleset, rows, _secret(meta), lambda row: to_record(ruleset, row))
 
     def export(self, game_id: str) -> list[str]:
-        return list(export_lines(self.store, game_id))
+        return list(export_lines(self._store, game_id))
 
     def import_game(self, lines: Iterable[str], game_id: str | None = None,
                     admin: str | None = None) -> tuple[str, Report]:
@@ -460,15 +605,15 @@ class Service:
         report = verify(ruleset, rows, None, lambda row: to_record(ruleset, row))
         if not report.ok:
             raise InvalidGameData(problem=f"event {report.first_bad_seq}: {report.problem}")
-        self.store.create_game({"id": new_id, "ruleset": meta["ruleset"],
+        self._store.create_game({"id": new_id, "ruleset": meta["ruleset"],
                                 "ruleset_version": meta["ruleset_version"],
                                 "scenario": meta["scenario"], "options": meta["options"],
                                 "language": meta.get("language", "en"), "admin_user": admin,
                                 "created_at": self.clock(), "title": meta.get("title"),
                                 "secret": json.dumps({})})
         for seat in ruleset.seats:
-            self.store.set_seat(new_id, seat, None)
-        self.store.insert_verbatim(new_id, rows)
+            self._store.set_seat(new_id, seat, None)
+        self._store.insert_verbatim(new_id, rows)
         return new_id, report
 
 
@@ -493,6 +638,14 @@ def _chosen(ruleset: Ruleset[Any], game: Any, seat: str, choice: Choice,
     if allowed is None:
         raise IllegalAction(text=command.text, reason=Msg("reason.not_offered_now"))
     return allowed
+
+
+def _frame_range(frames: Sequence[Any], first: int, last: int) -> None:
+    for n in (first, last):
+        if not 0 <= n < len(frames):
+            raise CourierError("pictures.bad_range", last=len(frames) - 1, asked=n)
+    if last < first:
+        raise CourierError("cli.replay_order", first=first, last=last)
 
 
 def _said(command: str | Action) -> str:

@@ -37,6 +37,8 @@ class Status:
     title: str
     ruleset: str
     scenario: str
+    game_name: str                        # the ruleset and scenario in the reader's words
+    scenario_name: str
     head: int
     over: bool
     outcome: str                          # how it ended ("" while it goes on)
@@ -48,7 +50,7 @@ class Status:
     fields: tuple[tuple[str, str], ...]   # the game's own: cards, tracks, margins...
 
     def text(self, lang: str) -> str:
-        lines = [f"{self.title} · {self.ruleset} · {self.scenario}"]
+        lines = [f"{self.title} · {self.game_name} · {self.scenario_name}"]
         lines += [f"{name}: {value}" if name else value for name, value in self.fields]
         if self.over:
             lines.append(self.outcome or t("cli.game_over", lang))
@@ -121,7 +123,7 @@ def commands(ruleset: Ruleset[Any], state: Any, records: Sequence[Recorded], lan
             assert isinstance(taken, ActionTaken)
             out.append(Command(batch[0].seq, taken.seat, batch[0].actor_user, batch[0].time,
                                taken.text, label_of(ruleset, taken.text, lang),
-                               ruleset.narrate(state, batch[1:], lang),
+                               ruleset.narrate(state, batch, lang),
                                batch[0].seq in undone))
         batch = [record] if record is not None and isinstance(record.event, ActionTaken) \
             else []

@@ -13,3 +13,8 @@ from pathlib import Path
 from engine.i18n import add_catalogue_dir
 
 add_catalogue_dir(Path(__file__).parent / "locales")
+
+
+def load() -> None:
+    """Register every game's pictures with the engine (``engine.pictures``)."""
+    import renders.gandhi  # noqa: F401

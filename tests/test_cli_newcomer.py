@@ -189,7 +189,7 @@ def test_play_as_nobody_says_there_is_no_such_seat(run: Run, monkeypatch: pytest
     monkeypatch.setattr("sys.stdin", _Lines("as nobody\nas blue\nquit\n"))
     code, out, _ = run("play", "t1")
     assert code == 0
-    assert "There is no seat “nobody”. Seats: red, blue." in out
+    assert "There is no seat “nobody”. Seats: “red”, “blue”." in out
     assert "blue has nothing to decide now; waiting for: red." in out
 
 
@@ -293,10 +293,10 @@ def test_act_and_log_say_what_happened_and_json_only_when_asked(run: Run) -> Non
     run("new", "gandhi", "--game", "g1")
     code, out, _ = run("act", "g1", *first_seat_passes(run, "g1"))
     # "• Raj: pass", what it did ("– Raj Resources 32 → 35", when the pass pays), who is next
-    assert code == 0 and out.startswith("• ") and ": pass\n" in out and "\nTo act: " in out
+    assert code == 0 and out.startswith("• ") and ": Pass\n" in out and "\nTo act: " in out
     assert "{" not in out and "StepNoted" not in out and "FactionPassed" not in out
     log = run("log", "g1")[1]
-    assert "{" not in log and "▶ Card " in log and ": pass" in log
+    assert "{" not in log and "▶ Card " in log and ": Pass" in log
     raw = run("log", "g1", "--json")[1].splitlines()
     assert json.loads(raw[0])["type"] == "GameCreated"
 

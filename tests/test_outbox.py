@@ -43,7 +43,7 @@ def test_a_mail_front_end_and_a_discord_front_end_each_hear_the_others_moves(
     discord = drain(service, "discord")
     assert kinds(discord) == [("turn", ("red", "blue")), ("decision", ("blue",)),
                               ("turn", ("red", "blue")), ("decision", ("red",))]
-    assert discord[-1].seq == service.store.head(duel)[0]
+    assert discord[-1].seq == service._store.head(duel)[0]
     assert drain(service, "discord") == [] and len(drain(service, "mail")) == 2
 
 
@@ -56,7 +56,7 @@ def test_a_front_end_restarted_between_two_turns_hears_every_notice_once(
     first.act(game, "red", "alice", "add one")
     first.act(game, "red", "alice", "end turn")
     before = drain(first, "discord")
-    first.store.close()
+    first._store.close()
     restarted = Service(Store(path))                     # the bot process restarted
     restarted.start_reading("discord")                   # its cursor is kept, not reset
     restarted.act(game, "blue", "bob", "add one")

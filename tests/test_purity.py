@@ -33,3 +33,32 @@ def test_pure_packages_import_nothing_impure(folder: str) -> None:
     bad = {f"{path.relative_to(REPO)}: {name}" for path in files for name in imported(path)
            if any(name == f or name.startswith(f + ".") for f in FORBIDDEN)}
     assert bad == set()
+
+
+FRONT_ENDS = ("bot",)
+TOOLS = ("bot/bench.py",)   # the benchmark times the fold and the store themselves
+INTERNALS = ("._store", ".kernel_state(", ".state.", "result.state", "engine.core.fold",
+             "engine.games")
+
+
+def test_front_ends_go_through_the_service_only() -> None:
+    """DESIGN.md §5: no front-end touches a state, the store or a game's rules."""
+    files = [p for folder in FRONT_ENDS for p in sorted((REPO / folder).rglob("*.py"))
+             if str(p.relative_to(REPO)) not in TOOLS]
+    assert files
+    bad = [f"{path.relative_to(REPO)}: {word}" for path in files
+           for word in INTERNALS if word in path.read_text(encoding="utf-8")]
+    stores = [f"{path.relative_to(REPO)}" for path in files
+              if "engine.store" in imported(path) and path.name not in ("cli.py",
+                                                                          "render_commands.py")]
+    assert bad == [] and stores == []
+
+
+def test_the_service_layer_imports_no_front_end_or_renderer() -> None:
+    """``engine`` outside the pure packages (the service, the store, pictures) may not
+    import a front-end, a renderer, Pillow or discord: renderers register themselves."""
+    files = [p for p in sorted((REPO / "engine").glob("*.py"))]
+    bad = {f"{path.relative_to(REPO)}: {name}" for path in files for name in imported(path)
+           if any(name == f or name.startswith(f + ".") for f in ("bot", "renders", "PIL",
+                                                                  "discord"))}
+    assert bad == set()

@@ -22,7 +22,7 @@ from tests.toy import Added
 
 
 def head(service: Service, game: str) -> int:
-    return service.store.head(game)[0]
+    return service._store.head(game)[0]
 
 
 @pytest.mark.parametrize(("seat", "user", "text", "error"), [
@@ -39,10 +39,10 @@ def head(service: Service, game: str) -> int:
 def test_bad_commands_append_nothing(service: Service, duel: str, seat: str,
                                      user: str | None, text: str,
                                      error: type[Exception]) -> None:
-    before = service.store.events(duel)
+    before = service._store.events(duel)
     with pytest.raises(error) as err:
         service.act(duel, seat, user, text)
-    assert service.store.events(duel) == before
+    assert service._store.events(duel) == before
     assert isinstance(err.value, CourierError)
     for lang in ("en", "es", "it"):  # a message a player understands, in their language
         text_out = err.value.message(lang)
@@ -62,7 +62,7 @@ def test_a_legal_action_appends_one_batch(service: Service, duel: str) -> None:
     assert result.events[0].event == ActionTaken(seat="red", text="add two")
     assert [r.seq for r in result.events] == [start + 1, start + 2]
     assert result.state.game.totals["red"] == 2
-    assert service.load(duel).game.totals["red"] == 2
+    assert service.kernel_state(duel).game.totals["red"] == 2
 
 
 def test_admin_may_act_for_a_seat_and_the_log_says_who(service: Service, duel: str) -> None:
@@ -104,7 +104,7 @@ def test_state_at_any_seq_and_view(service: Service, duel: str) -> None:
     service.act(duel, "red", "alice", "add three")
     first = head(service, duel)
     service.act(duel, "red", "alice", "add two")
-    assert service.load(duel, at=first).game.totals["red"] == 3
+    assert service.kernel_state(duel, at=first).game.totals["red"] == 3
     assert service.view(duel, "blue").totals["red"] == 5
 
 
@@ -118,42 +118,42 @@ def test_undo_inside_ones_own_turn_is_free(service: Service, duel: str) -> None:
     assert [r.type for r in result.events] == ["Undone"]
     assert result.state.game.totals["red"] == 1
     service.undo(duel, "red", "alice")
-    assert service.load(duel).game.totals["red"] == 0
+    assert service.kernel_state(duel).game.totals["red"] == 0
     with pytest.raises(UndoRefused):
         service.undo(duel, "red", "alice")
 
 
 def test_undone_actions_stay_in_the_log_and_are_skipped(service: Service, duel: str) -> None:
     service.act(duel, "red", "alice", "add three")
-    before = len(service.store.events(duel))
+    before = len(service._store.events(duel))
     service.undo(duel, "red", "alice")
-    types = [r.type for r in service.store.events(duel)]
+    types = [r.type for r in service._store.events(duel)]
     assert len(types) == before + 1 and types[-3:] == ["ActionTaken", "Added", "Undone"]
-    assert service.load(duel).game.totals["red"] == 0
+    assert service.kernel_state(duel).game.totals["red"] == 0
     service.act(duel, "red", "alice", "add two")   # play goes on from the undone point
-    assert service.load(duel).game.totals["red"] == 2
+    assert service.kernel_state(duel).game.totals["red"] == 2
     assert service.verify(duel).ok
 
 
 def test_undo_after_a_die_roll_needs_approval(service: Service, duel: str) -> None:
     service.act(duel, "red", "alice", "roll")
-    rolled = service.load(duel).game.totals["red"]
+    rolled = service.kernel_state(duel).game.totals["red"]
     result = service.undo(duel, "red", "alice")
     assert [r.type for r in result.events] == ["UndoRequested"]
-    assert service.load(duel).game.totals["red"] == rolled     # refused for now
+    assert service.kernel_state(duel).game.totals["red"] == rolled     # refused for now
     with pytest.raises(UndoRefused):
         service.vote_undo(duel, "red", "alice", True)           # cannot approve oneself
     result = service.vote_undo(duel, "blue", "bob", True)
     assert [r.type for r in result.events] == ["UndoApproved", "Undone"]
-    assert service.load(duel).game.totals["red"] == 0
+    assert service.kernel_state(duel).game.totals["red"] == 0
 
 
 def test_denied_undo_changes_nothing(service: Service, duel: str) -> None:
     service.act(duel, "red", "alice", "draw card")              # a card reveal is a barrier
-    drawn = service.load(duel).game.totals["red"]
+    drawn = service.kernel_state(duel).game.totals["red"]
     service.undo(duel, "red", "alice")
     service.vote_undo(duel, "blue", "bob", False)
-    state = service.load(duel)
+    state = service.kernel_state(duel)
     assert state.game.totals["red"] == drawn and state.undo_request is None
 
 
@@ -164,16 +164,16 @@ def test_undo_after_hand_over_needs_approval(service: Service, duel: str) -> Non
     assert result.state.undo_request is not None
     assert result.state.undo_request.needs == {"blue"}
     service.vote_undo(duel, "blue", "bob", True)   # reaches before the hand-over snapshot
-    state = service.load(duel)
+    state = service.kernel_state(duel)
     assert state.game.turn == "red" and state.game.totals["red"] == 1
-    assert state.game == Service(service.store, snapshots=False).load(duel).game
+    assert state.game == Service(service._store, snapshots=False).kernel_state(duel).game
 
 
 def test_a_new_action_voids_an_open_undo_request(service: Service, duel: str) -> None:
     service.act(duel, "red", "alice", "roll")
     service.undo(duel, "red", "alice")
     service.act(duel, "red", "alice", "add one")
-    assert service.load(duel).undo_request is None
+    assert service.kernel_state(duel).undo_request is None
     with pytest.raises(UndoRefused):
         service.vote_undo(duel, "blue", "bob", True)
 
@@ -193,28 +193,28 @@ def test_snapshots_give_the_same_state(service: Service, duel: str, store) -> No
         service.act(duel, seat, user, text)
     service.undo(duel, "red", "alice")
     without = Service(store, snapshots=False)
-    assert service.load(duel) .game == without.load(duel).game
-    assert service.load(duel).game.totals == {"red": 1, "blue": 5}
+    assert service.kernel_state(duel) .game == without.kernel_state(duel).game
+    assert service.kernel_state(duel).game.totals == {"red": 1, "blue": 5}
 
 
 def test_seats_of_a_user_and_settings(service: Service, duel: str) -> None:
     assert service.seats_of(duel, "alice") == ["red"]
     service.seat(duel, "blue", "alice", by_user="carol")
     assert sorted(service.seats_of(duel, "alice")) == ["blue", "red"]
-    store = service.store
+    store = service._store
     assert store.setting("guild:1", "language", "en") == "en"
     store.set_setting("guild:1", "language", "it")
     assert store.setting("guild:1", "language") == "it"
 
 
 def test_a_batch_is_all_or_nothing_and_names_its_bad_line(service: Service, duel: str) -> None:
-    before = service.store.events(duel)
+    before = service._store.events(duel)
     with pytest.raises(BatchError) as err:
         service.act_many(duel, "red", "alice", ["add one", "add two", "add three"])
     assert err.value.line == 3                                   # only two steps a turn
     assert "Line 3 (“add three”)" in err.value.message("en")
     assert "Línea 3" in err.value.message("es").replace("La línea", "Línea")
-    assert service.store.events(duel) == before                  # nothing appended
+    assert service._store.events(duel) == before                  # nothing appended
     result = service.act_many(duel, "red", "alice", ["add one", "add two", "end turn"])
     assert [r.type for r in result.events] == ["ActionTaken", "Added", "ActionTaken", "Added",
                                                "ActionTaken", "TurnEnded"]

@@ -115,6 +115,17 @@ class Ruleset(ABC, Generic[S]):
         """A short text status for the command line and e-mail."""
         return ""
 
+    def display_name(self, lang: str) -> str:
+        """The game's name for players."""
+        return self.name
+
+    def scenario_name(self, scenario: str, lang: str) -> str:
+        return scenario
+
+    def status_fields(self, state: S, lang: str) -> list[tuple[str, str]]:
+        """What a status message shows of the game itself, as (name, value) pairs."""
+        return [("", line) for line in self.summary(state, lang).splitlines() if line]
+
     def board_text(self, state: S, seat: str | None, lang: str) -> str:
         """The board as text, space by space, as ``seat`` may see it (the command line,
         e-mail and screen readers)."""

@@ -170,6 +170,16 @@ class Store:
         row["options"] = json.loads(row["options"] or "{}")
         return row
 
+    def games_with_heads(self) -> list[tuple[dict[str, Any], int, bool]]:
+        """Every game with its head seq and whether it is over (its last event reveals the
+        secret, as every finished game's does)."""
+        rows = self.db.execute(
+            "SELECT g.id, (SELECT seq FROM events e WHERE e.game_id = g.id ORDER BY seq DESC "
+            "LIMIT 1), (SELECT type FROM events e WHERE e.game_id = g.id ORDER BY seq DESC "
+            "LIMIT 1) FROM games g ORDER BY g.created_at").fetchall()
+        by_id = {g["id"]: g for g in self.games()}
+        return [(by_id[r[0]], r[1] or 0, r[2] == "SecretRevealed") for r in rows]
+
     def games(self) -> list[dict[str, Any]]:
         return [dict(r) for r in self.db.table("games").rows_where(order_by="created_at")]
 
@@ -260,6 +270,16 @@ class Store:
             [position, now, reader, limit]).fetchall()
         return [StoredNotice(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), json.loads(r[5]),
                              r[6], r[7]) for r in rows]
+
+    def last_notice(self, game_id: str, kind: str) -> StoredNotice | None:
+        """The game's latest notice of ``kind``."""
+        row = self.db.execute(
+            "SELECT id, game_id, seq, kind, seats, data, due, created FROM notices "
+            "WHERE game_id = ? AND kind = ? ORDER BY id DESC LIMIT 1", [game_id, kind]).fetchone()
+        if row is None:
+            return None
+        return StoredNotice(row[0], row[1], row[2], row[3], tuple(json.loads(row[4])),
+                            json.loads(row[5]), row[6], row[7])
 
     def last_notice_seq(self, game_id: str, kind: str) -> int:
         """The head at the game's latest notice of ``kind`` (0 if none)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from renders.gandhi import pictures  # noqa: F401  (registers Gandhi's pictures)
 from renders.gandhi.digest import render_digest
 from renders.gandhi.map import render_map
 from renders.gandhi.replay import render_frame, render_replay

@@ -76,8 +76,8 @@ def test_forged_deck_reveal_fails_verify(service: Service) -> None:
     payload["deck"] = list(reversed(payload["deck"]))
     last["payload"] = json.dumps(payload, sort_keys=True, separators=(",", ":"))
     with pytest.raises(InvalidGameData):  # the chain breaks first; nothing is imported
-        Service(service.store).import_game([*lines[:-1], json.dumps(last)], game_id="x")
-    assert "x" not in [g["id"] for g in service.store.games()]
+        Service(service._store).import_game([*lines[:-1], json.dumps(last)], game_id="x")
+    assert "x" not in [g["id"] for g in service._store.games()]
 
 
 def test_registry_knows_the_toy() -> None:

@@ -22,7 +22,7 @@ def play_randomly(service: Service, game: str, rng: random.Random, steps: int) -
         if not active:
             return
         seat = rng.choice(active)
-        if rng.random() < 0.15 and service.load(game).batches:
+        if rng.random() < 0.15 and service.kernel_state(game).batches:
             try:
                 result = service.undo(game, seat, None)
             except Exception:
@@ -31,7 +31,7 @@ def play_randomly(service: Service, game: str, rng: random.Random, steps: int) -
             result = service.act(game, seat, None, rng.choice(service.legal(game, seat).texts()))
         folded = fold(toy, service.records(game))
         assert folded.game == result.state.game
-        assert folded.game == service.load(game).game
+        assert folded.game == service.kernel_state(game).game
         assert folded.seq == result.head
 
 
@@ -48,7 +48,7 @@ def test_fold_of_log_equals_state_and_export_round_trips(tmp_path: Path, seed: i
     other = Service(Store(":memory:"))
     imported, report = other.import_game(lines, game_id="copy")
     assert report.ok
-    assert [r.hash for r in other.store.events(imported)] == \
-        [r.hash for r in service.store.events(game)]
-    assert other.load(imported).game == service.load(game).game
+    assert [r.hash for r in other._store.events(imported)] == \
+        [r.hash for r in service._store.events(game)]
+    assert other.kernel_state(imported).game == service.kernel_state(game).game
     assert other.export(imported)[1:] == lines[1:]

@@ -33,7 +33,7 @@ def random_game(s: Service, seed: int, campaigns: int) -> GandhiState:
     rng = random.Random(seed)
     game = s.create_game("gandhi", "main", game_id="mid", seed=f"mid-{seed}")
     s.act(game, "congress", None, "place United Provinces")
-    while (active := sorted(s.active(game))) and s.load(game).game.campaign < campaigns:
+    while (active := sorted(s.active(game))) and s.kernel_state(game).game.campaign < campaigns:
         seat = rng.choice(active)
         texts = s.legal(game, seat).texts()
         if "done" in texts and rng.random() < 0.6:
@@ -41,7 +41,7 @@ def random_game(s: Service, seed: int, campaigns: int) -> GandhiState:
             continue
         kind = rng.choice(sorted({t.split()[0] for t in texts}))
         s.act(game, seat, None, rng.choice([t for t in texts if t.split()[0] == kind]))
-    state: GandhiState = copy.deepcopy(s.load(game).game)
+    state: GandhiState = copy.deepcopy(s.kernel_state(game).game)
     return state
 
 

@@ -42,7 +42,7 @@ def setup_state(scenario: str) -> GandhiState:
     game = s.create_game("gandhi", scenario, game_id=scenario, seed="renders")
     if scenario == "main":
         s.act(game, "congress", None, "place United Provinces")
-    state: GandhiState = copy.deepcopy(s.load(game).game)
+    state: GandhiState = copy.deepcopy(s.kernel_state(game).game)
     state.current, state.upcoming, state.viceroy = GOLDEN_CARDS[scenario]
     return state
 

@@ -147,4 +147,4 @@ def test_the_digest_of_a_card_turn(game: tuple[Service, str], frames: list[Frame
     events = s.records(g, after=before.seq, upto=after.seq)
     _, text = render_digest(before.state, after.state, events, "es")
     assert f"▶ Carta {after.card}:" in text
-    assert text.count("• ") >= 2 and ": pass" in text
+    assert text.count("• ") >= 2 and ": Pasar" in text      # each action in Spanish

@@ -25,7 +25,7 @@ def _first(s: Service, g: str) -> str:
 
 def test_on_a_card_the_title_names_the_card_and_who_decides(game: tuple[Service, str]) -> None:
     s, g = game
-    assert status_line(s.load(g).game, "en") == \
+    assert status_line(s.kernel_state(g).game, "en") == \
         "Card 31: Champaran Satyagraha · Waiting for Muslim League"
 
 
@@ -33,10 +33,10 @@ def test_in_an_operation_the_title_names_it_and_its_special_activity(
         game: tuple[Service, str]) -> None:
     s, g = game
     s.act(g, _first(s, g), None, "rally")
-    assert status_line(s.load(g).game, "en") == \
+    assert status_line(s.kernel_state(g).game, "en") == \
         "Card 31: Champaran Satyagraha · Rally · Waiting for Muslim League"
     s.act(g, "muslim_league", None, "negotiate")
-    line = status_line(s.load(g).game, "it")
+    line = status_line(s.kernel_state(g).game, "it")
     assert line.startswith("Carta 31: Il Champaran Satyagraha Sfida le Tasse · Raduno + ")
     assert "Preparazione" not in line and line.endswith("In attesa di Lega Musulmana")
 
@@ -50,8 +50,8 @@ def test_in_an_event_the_title_names_the_card_and_its_side(
         game: tuple[Service, str], lang: str, expected: str) -> None:
     s, g = game
     s.act(g, _first(s, g), None, "event shaded")
-    assert s.load(g).game.step.name == "event_choices"
-    assert status_line(s.load(g).game, lang) == expected
+    assert s.kernel_state(g).game.step.name == "event_choices"
+    assert status_line(s.kernel_state(g).game, lang) == expected
 
 
 def test_a_limited_operation_says_so(game: tuple[Service, str]) -> None:
@@ -60,14 +60,14 @@ def test_a_limited_operation_says_so(game: tuple[Service, str]) -> None:
     for text in ("rally", "in Sind", "place 1", "done"):
         s.act(g, "muslim_league", None, text)
     s.act(g, "raj", None, "limited garrison")
-    assert status_line(s.load(g).game, "en") == \
+    assert status_line(s.kernel_state(g).game, "en") == \
         "Card 31: Champaran Satyagraha · Limited Operation: Garrison · Waiting for Raj"
 
 
 def test_a_title_too_long_for_the_title_block_leaves_the_card_s_number(
         game: tuple[Service, str]) -> None:
     s, g = game
-    state = s.load(g).game
+    state = s.kernel_state(g).game
     state.current = "49"   # "Se Proclama Desafiante el Día de la Independencia"
     assert status_line(state, "es", titled=False).startswith("Carta 49 · Esperando a ")
     lines = [text for text, _, _ in title_lines(state, load_layout(), "es")]

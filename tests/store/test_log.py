@@ -117,9 +117,9 @@ def test_process_killed_mid_append_leaves_a_loadable_game(tmp_path: Path) -> Non
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
     service = Service(Store(db))
-    assert_whole(service.store, game)
+    assert_whole(service._store, game)
     assert service.verify(game).ok
-    state = service.load(game)
+    state = service.kernel_state(game)
     assert sum(state.game.totals.values()) > 0
     seat = sorted(service.active(game))[0]
     service.act(game, seat, "after", service.legal(game, seat).texts()[0])  # play goes on
@@ -128,14 +128,14 @@ def test_process_killed_mid_append_leaves_a_loadable_game(tmp_path: Path) -> Non
 def test_edited_row_is_detected_and_named(service: Service, duel: str) -> None:
     for text in ("add one", "add two", "end turn"):
         service.act(duel, "red", "alice", text)
-    victim = service.store.events(duel)[-3]        # the "add two" Added event
-    conn = sqlite3.connect(service.store.path)
+    victim = service._store.events(duel)[-3]        # the "add two" Added event
+    conn = sqlite3.connect(service._store.path)
     conn.execute("DROP TRIGGER events_no_update")  # a tamperer with raw SQL access
     conn.execute("UPDATE events SET payload = replace(payload, '\"amount\":2', '\"amount\":9')"
                  " WHERE game_id = ? AND seq = ?", [duel, victim.seq])
     conn.commit()
     conn.close()
-    report = Service(Store(service.store.path)).verify(duel)
+    report = Service(Store(service._store.path)).verify(duel)
     assert not report.ok and report.first_bad_seq == victim.seq
 
 
@@ -148,20 +148,20 @@ def test_edited_row_is_detected_and_named(service: Service, duel: str) -> None:
     "VALUES ('duel', 1, 'X', 1, '{}', 'h')",
 ])
 def test_triggers_refuse_changes_to_the_log(service: Service, duel: str, sql: str) -> None:
-    before = service.store.events(duel)
-    conn = sqlite3.connect(service.store.path)
+    before = service._store.events(duel)
+    conn = sqlite3.connect(service._store.path)
     with pytest.raises(sqlite3.DatabaseError):
         conn.execute(sql)
     conn.rollback()
     conn.close()
-    assert service.store.events(duel) == before
+    assert service._store.events(duel) == before
 
 
 def test_a_log_rewritten_with_a_consistent_chain_fails_revalidation(service: Service,
                                                                     duel: str) -> None:
     """Even if every hash is recomputed, re-deciding the action exposes the edit."""
     service.act(duel, "red", "alice", "add one")
-    rows = service.store.events(duel)
+    rows = service._store.events(duel)
     forged = [*rows[:-1]]
     last = rows[-1]
     payload = last.payload.replace('"amount":1', '"amount":7')
@@ -171,7 +171,7 @@ def test_a_log_rewritten_with_a_consistent_chain_fails_revalidation(service: Ser
                      [NewEvent(last.type, last.version, payload, last.actor_seat,
                                last.actor_user, last.time)])
     other = Store(":memory:")
-    other.create_game({**service.store.game(duel), "id": duel})
+    other.create_game({**service._store.game(duel), "id": duel})
     other.insert_verbatim(duel, forged)
     report = Service(other).verify(duel)
     assert not report.ok and report.first_bad_seq == last.seq - 1  # the action's batch

@@ -23,7 +23,7 @@ def main(db: str, game: str, user: str, count: int, seed: int) -> int:
         time.sleep(0.005)
     done = conflicts = 0
     while done < count:
-        state = service.load(game)  # decide against a known head, as a button would
+        state = service.kernel_state(game)  # decide against a known head, as a button would
         seat = sorted(service.ruleset_of(game).active_seats(state.game))[0]
         texts = service.ruleset_of(game).legal_actions(state.game, seat).texts()
         try:

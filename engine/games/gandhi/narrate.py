@@ -10,12 +10,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.events import ActionTaken, Event, Recorded
+from engine.core.parse import reader
+from engine.core.vocabulary import tokens
 from engine.games.gandhi import events as ev
 from engine.games.gandhi.board import Map
 from engine.games.gandhi.deck import deck_for
 from engine.games.gandhi.derived import board
 from engine.games.gandhi.names import faction_name, piece_name, place_name, support_name
 from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.vocabulary import VOCABULARY
 from engine.i18n import t
 
 MAX_LINES_PER_ACTION = 8
@@ -39,7 +42,7 @@ def digest_text(after: GandhiState, events: Iterable[Event | Recorded], lang: st
     for item in events:
         event = item.event if isinstance(item, Recorded) else item
         if isinstance(event, ActionTaken):
-            groups.append(_Group(event.seat, event.text))
+            groups.append(_Group(event.seat, choice_label(event.text, lang)))
             continue
         line = describe(event, b, lang, groups[-1].seat)
         if event.type in SECTIONS:
@@ -48,6 +51,12 @@ def digest_text(after: GandhiState, events: Iterable[Event | Recorded], lang: st
             groups[-1].lines.append(line)
     out = [_format(g, lang) for g in groups if g.seat is not None or g.text or g.lines]
     return "\n".join(out) if out else t("gandhi.digest.nothing", lang)
+
+
+def choice_label(text: str, lang: str) -> str:
+    """A logged choice as the reader's language says it (its text if unreadable)."""
+    found = reader(VOCABULARY).read_any(tokens(text))
+    return VOCABULARY.label(found, lang) if found is not None else text
 
 
 def _format(group: _Group, lang: str) -> str:

@@ -25,10 +25,11 @@ from engine.games.gandhi.pieces import FACTIONS
 from engine.games.gandhi.scenarios import load_scenario, scenario_names
 from engine.games.gandhi.setup import build_deck, pack_events, scenario_event
 from engine.games.gandhi.state import GandhiState, clone
-from engine.games.gandhi.summary import outcome_line, summary
+from engine.games.gandhi.summary import outcome_line, status_fields, summary
 from engine.games.gandhi.transfers import give, transfer_actions
 from engine.games.gandhi.vocabulary import VOCABULARY
 from engine.games.gandhi.withdraw import withdraw, withdraw_actions
+from engine.i18n import t
 
 T = TypeVar("T")
 
@@ -145,6 +146,15 @@ class Gandhi(Ruleset[GandhiState]):
     def turn_boundary(self, event: Event) -> bool:
         """A new card's turn or a Campaign Round begins (2.3, 6.0)."""
         return event.type in ("CardTurnBegan", "CampaignBegan")
+
+    def display_name(self, lang: str) -> str:
+        return "Gandhi"
+
+    def scenario_name(self, scenario: str, lang: str) -> str:
+        return t(f"gandhi.scenario.{scenario}", lang)
+
+    def status_fields(self, state: GandhiState, lang: str) -> list[tuple[str, str]]:
+        return status_fields(state, lang)
 
     def outcome(self, state: GandhiState, lang: str) -> str:
         return outcome_line(state, lang)

@@ -48,3 +48,42 @@ def outcome_line(state: GandhiState, lang: str) -> str:
         return ""
     ranking = ", ".join(faction(f, lang) for f in state.result["ranking"])
     return t("gandhi.board.ranking", lang, ranking=ranking)
+
+
+def status_fields(state: GandhiState, lang: str) -> list[tuple[str, str]]:
+    """What a pinned status shows: the cards, the Viceroy, eligibility, Resources, the
+    tracks and every Faction's victory total and margin (7.3)."""
+    if not state.spaces:
+        return []
+    deck = deck_for(state.pack)
+
+    def card(card_id: str | None) -> str:
+        if card_id is None:
+            return "—"
+        face = deck.card(card_id)
+        title = f"#{face.number} {face.title.get(lang)}"
+        order = getattr(face, "order", None)
+        if not order:
+            return title
+        stand_in = "" if face.order_status == "printed" else " *"  # type: ignore[union-attr]
+        return f"{title} · " + ", ".join(faction(f, lang) for f in order) + stand_in
+
+    tot, mar = totals(state), margins(state)
+    crisis = f" · {t('gandhi.summary.crisis', lang).strip()}" if in_crisis(state) else ""
+    return [
+        (t("gandhi.status.current", lang), card(state.current)),
+        (t("gandhi.status.upcoming", lang), card(state.upcoming)),
+        (t("gandhi.sequence.viceroy", lang), viceroy_name(state, lang)),
+        (t("gandhi.sequence.eligible", lang),
+         ", ".join(faction(f, lang) for f in FACTIONS if state.eligible.get(f, True)) or "—"),
+        (t("gandhi.track.resources", lang),
+         f"{faction('raj', lang)} {state.resources.get('raj', 0)} · "
+         f"{faction('revolutionaries', lang)} {state.resources.get('revolutionaries', 0)}"),
+        (t("gandhi.status.tracks", lang),
+         f"{t('gandhi.track.restraint', lang)} {state.restraint} · "
+         f"{t('gandhi.track.unity', lang)} {state.unity}{crisis}"),
+        (t("gandhi.track.victory", lang),
+         " · ".join(f"{faction(f, lang)} {tot[f]} ({mar[f]:+d})" for f in FACTIONS)),
+        (t("gandhi.sequence.campaign", lang),
+         t("gandhi.status.campaigns", lang, played=state.campaign, left=state.campaigns_in_deck)),
+    ]

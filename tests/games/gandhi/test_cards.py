@@ -365,7 +365,7 @@ def test_card_prompts_show_the_card_in_the_player_s_language(deck: Deck) -> None
     engine.games.load()
     service = Service(Store(":memory:"))
     game = service.create_game("gandhi", "short", game_id="g", seed="cards")
-    card = deck.events[service.load(game).game.current or ""]
+    card = deck.events[service.kernel_state(game).game.current or ""]
     first = sorted(service.active(game))[0]
     offer = service.legal(game, first)        # the card's offer shows it, both sides
     assert offer.find("event shaded") is not None

@@ -128,7 +128,7 @@ def test_5_1_a_manual_event_through_the_service_then_the_faction_is_ineligible()
     service = Service(Store(":memory:"))
     game = service.create_game("gandhi", "short", seed="manual-1",
                                options={"pack": MANUAL_14})
-    state = service.load(game).game
+    state = service.kernel_state(game).game
     assert state.current == "14" and service.active(game) == {"congress"}
     assert not is_campaign(state.upcoming or "")
     # Card 14 unshaded: "Remove up to 4 Guerrillas from up to 2 spaces. Revolutionaries
@@ -146,7 +146,7 @@ def test_5_1_a_manual_event_through_the_service_then_the_faction_is_ineligible()
     for seat in ("raj", "muslim_league", "revolutionaries"):
         assert service.active(game) == {seat}
         service.act(game, seat, None, "pass")
-    after = service.load(game).game
+    after = service.kernel_state(game).game
     assert after.current == "28" and after.eligible == {
         "raj": True, "congress": False, "muslim_league": True, "revolutionaries": True}
     assert service.active(game) != {"congress"}
@@ -158,7 +158,7 @@ def test_refused_edits_append_nothing() -> None:
     game = service.create_game("gandhi", "short", seed="manual-1",
                                options={"pack": MANUAL_14})
     service.act(game, "congress", None, "event shaded")
-    head = service.store.head(game)[0]
+    head = service._store.head(game)[0]
     with pytest.raises(IllegalAction) as err:
         service.act(game, "congress", None, "place 1 troop in Hyderabad")
     assert "Troops may never be placed or moved into States" in err.value.message("en")
@@ -166,11 +166,11 @@ def test_refused_edits_append_nothing() -> None:
         service.act(game, "congress", None, "place 99 sepoys")
     assert "Sepoys in Available (5.1.1" in err.value.message("en")
     service.act(game, "congress", None, "place 1 troop")
-    head = service.store.head(game)[0]
+    head = service._store.head(game)[0]
     with pytest.raises(IllegalAction) as err:
         service.act(game, "congress", None, "in Hyderabad")
     assert "1.4.2" in err.value.message("es") and "1.4.2" in err.value.message("it")
-    assert service.store.head(game)[0] == head
+    assert service._store.head(game)[0] == head
 
 
 # --- pieces (5.1.1, 1.4.2) -----------------------------------------------------------------------
@@ -392,11 +392,11 @@ def positions() -> Iterator[GandhiState]:
     for seed in ("manual-1", "manual-2", "manual-3"):
         game = service.create_game("gandhi", "main", seed=seed, options={"pack": ALL_MANUAL})
         (seat,) = service.active(game)
-        if seat == "congress" and service.load(game).game.step.name == "congress_setup":
+        if seat == "congress" and service.kernel_state(game).game.step.name == "congress_setup":
             service.act(game, seat, None, "place Bihar")
             (seat,) = service.active(game)
         service.act(game, seat, None, "event unshaded")
-        yield service.load(game).game
+        yield service.kernel_state(game).game
 
 
 def test_every_listed_edit_reads_back_and_is_legal_and_exact_kinds_list_only_legal() -> None:

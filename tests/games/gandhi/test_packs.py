@@ -32,7 +32,7 @@ def new_game(service: Service, **options: object) -> str:
 
 
 def current_card(service: Service, game: str) -> str:
-    card = service.load(game).game.current
+    card = service.kernel_state(game).game.current
     assert card is not None
     return str(card)
 
@@ -47,7 +47,7 @@ def test_2_3_2_a_pack_that_changes_a_card_order_changes_the_1st_eligible() -> No
     packed = new_game(service, pack=pack)
     assert current_card(service, packed) == card     # the same seed deals the same deck
     assert service.active(packed) == {order[-1]}
-    assert service.load(packed).game.turn.order == tuple(order[::-1])
+    assert service.kernel_state(packed).game.turn.order == tuple(order[::-1])
     assert service.active(plain) == {order[0]}       # the other game keeps its cards
 
 
@@ -71,7 +71,7 @@ def test_a_bad_pack_is_refused_naming_the_card(pack: object, message: str) -> No
         new_game(service, pack=pack)
     assert message in err.value.message("en")
     assert "pack" in err.value.message("es") and "pack" in err.value.message("it")
-    assert service.store.games() == []               # nothing was created
+    assert service._store.games() == []               # nothing was created
 
 
 def test_the_pack_hash_and_text_are_logged_and_verify_needs_no_outside_file() -> None:
@@ -86,14 +86,14 @@ def test_the_pack_hash_and_text_are_logged_and_verify_needs_no_outside_file() ->
     assert loaded == [DeckPackLoaded(name="our box", hash=digest, text=pack)]
     assert events.index(loaded[0]) == events.index(setup) + 1  # right after the setup
     assert "pack" not in setup.options                  # logged once, not twice
-    assert service.load(game).game.pack == pack
+    assert service.kernel_state(game).game.pack == pack
     (first,) = service.active(game)
     service.act(game, first, None, "pass")
     assert service.verify(game).ok
     other = Service(Store(":memory:"))                  # a replay elsewhere: only the log
     copy, report = other.import_game(service.export(game), game_id="copy")
     assert report.ok
-    assert other.load(copy).game.turn.order == service.load(game).game.turn.order
+    assert other.kernel_state(copy).game.turn.order == service.kernel_state(game).game.turn.order
 
 
 def test_cli_new_with_a_pack_file(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ def gandhi(service: Service) -> Service:
 @pytest.mark.parametrize("scenario", ["short", "main", "quick_start"])
 def test_2_1_setup_gives_the_printed_victory_totals(gandhi: Service, scenario: str) -> None:
     game = gandhi.create_game("gandhi", scenario)
-    state = gandhi.load(game).game
+    state = gandhi.kernel_state(game).game
     assert totals(state) == PRINTED[scenario]
     printed = load_scenario(scenario).available
     assert printed is not None
@@ -42,8 +42,8 @@ def test_2_1_setup_gives_the_printed_victory_totals(gandhi: Service, scenario: s
 
 def test_short_starts_with_the_1st_eligible_of_the_first_card(gandhi: Service) -> None:
     game = gandhi.create_game("gandhi", "short")
-    state = gandhi.load(game).game
-    deck = __import__("json").loads(gandhi.store.game(game)["secret"])["deck"]
+    state = gandhi.kernel_state(game).game
+    deck = __import__("json").loads(gandhi._store.game(game)["secret"])["deck"]
     assert state.step.name == "card" and (state.current, state.upcoming) == tuple(deck[:2])
     assert state.revealed == 2 and all(state.eligible.values())  # 2.3.1
     order = state.turn.order
@@ -98,7 +98,7 @@ def test_2_1_deck_construction(scenario: str) -> None:
 def test_the_deck_differs_by_seed_and_is_never_in_the_log(gandhi: Service) -> None:
     a = gandhi.create_game("gandhi", "short", game_id="a")
     b = gandhi.create_game("gandhi", "short", game_id="b")
-    decks = [gandhi.store.game(g)["secret"] for g in (a, b)]
+    decks = [gandhi._store.game(g)["secret"] for g in (a, b)]
     assert decks[0] != decks[1]
     log = "".join(gandhi.export(a))
     deck = __import__("json").loads(decks[0])["deck"]
@@ -121,12 +121,12 @@ def test_bad_options_are_refused(gandhi: Service, options: dict[str, object],
     with pytest.raises(CourierError) as err:
         gandhi.create_game("gandhi", "short", options=options)
     assert problem in err.value.message("en")
-    assert gandhi.store.games() == []
+    assert gandhi._store.games() == []
 
 
 def test_gujarat_as_a_province(gandhi: Service) -> None:
     game = gandhi.create_game("gandhi", "short", options={"gujarat": "province"})
-    state = gandhi.load(game).game
+    state = gandhi.kernel_state(game).game
     from engine.games.gandhi.derived import board
 
     assert board(state).space("gujarat").kind == "province"

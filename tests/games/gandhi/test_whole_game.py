@@ -25,13 +25,13 @@ def decline(texts: list[str]) -> str:
 
 def test_whole_short_game_of_passes_through_the_service(service: Service) -> None:
     game = service.create_game("gandhi", "short")
-    start = service.load(game).game
+    start = service.kernel_state(game).game
     viceroy, resources = start.viceroy, dict(start.resources)
     while service.active(game):
         seat = next(iter(service.active(game)))
         service.act(game, seat, None, decline(service.legal(game, seat).texts()))
     events = [r.event for r in service.records(game)]
-    state = service.load(game).game
+    state = service.kernel_state(game).game
     campaigns = [e for e in events if isinstance(e, CampaignBegan)]
     assert [c.number for c in campaigns] == [1, 2, 3]          # three Campaign Rounds
     viceroys = [e.card for e in events if isinstance(e, ViceroyChanged)]
