@@ -220,8 +220,9 @@ class Service:
         slots and the menu tree, in ``lang``."""
         ruleset, _ = self._ruleset(game_id)
         seat = resolve_seat(ruleset, seat)
-        choice = ruleset.legal_actions(self._load(ruleset, game_id, None).game, seat)
-        return decision_view(seat, choice, ruleset.vocabulary, lang)
+        state = self._load(ruleset, game_id, None)
+        choice = ruleset.legal_actions(state.game, seat)
+        return decision_view(seat, state.seq, choice, ruleset.vocabulary, lang)
 
     def resolve_seat(self, game_id: str, text: str) -> str:
         """The seat ``text`` names, in any language or by alias (``league``, ``liga``,

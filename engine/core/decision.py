@@ -25,21 +25,23 @@ class ChoiceView:
 @dataclass(frozen=True)
 class DecisionView:
     seat: str
+    head: int            # the log's head it was read at: pass it back to pin a command
     prompt: str
     choices: tuple[ChoiceView, ...]
     menu: tuple[Node, ...]
 
     def as_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "prompt": self.prompt,
+        return {"seat": self.seat, "head": self.head, "prompt": self.prompt,
                 "choices": [{"text": c.text, "label": c.label, "description": c.description,
                              "verb": c.verb, "slots": _slots(c.slots)} for c in self.choices],
                 "menu": [_node(n) for n in self.menu]}
 
 
-def decision_view(seat: str, choice: Choice, vocab: Vocabulary, lang: str) -> DecisionView:
+def decision_view(seat: str, head: int, choice: Choice, vocab: Vocabulary, lang: str
+                  ) -> DecisionView:
     choices = tuple(ChoiceView(a.text, vocab.label(a, lang), vocab.describe(a, lang), a.verb,
                                a.slots, a) for a in choice.actions)
-    return DecisionView(seat, choice.prompt.render(lang), choices,
+    return DecisionView(seat, head, choice.prompt.render(lang), choices,
                         menu(choice.actions, vocab, lang))
 
 

@@ -1,0 +1,151 @@
+"""The service for long-lived asyncio front-ends (Discord, e-mail): DESIGN.md §5.
+
+Every call runs off the event loop, in a pool of threads (the store keeps one SQLite
+connection per thread, and reading a position never changes it); calls that write to a
+game are serialized by that game's lock, so two players of one game never race inside
+one process (across processes the log's expected head still refuses a stale writer);
+calls on different games run side by side.  Pictures are drawn in a pool of processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from functools import partial
+from typing import Any, TypeVar
+
+from engine.core.actions import Action
+from engine.core.decision import DecisionView
+from engine.pictures import Job
+from engine.service import GameInfo, Result, Service
+from engine.store import StoredNotice
+from engine.views import HistoryPage, Status
+
+T = TypeVar("T")
+
+
+def _start_drawing() -> None:
+    """In each picture process: every game's rules and pictures, registered."""
+    import engine.games
+    import renders
+
+    engine.games.load()
+    renders.load()
+
+
+def _draw(job: Job) -> Any:
+    return job.run()
+
+
+class AsyncService:
+    def __init__(self, service: Service, threads: int = 8, processes: int = 1) -> None:
+        self.service = service
+        self._threads = ThreadPoolExecutor(threads, thread_name_prefix="courier")
+        self._processes = processes
+        self._pictures: ProcessPoolExecutor | None = None
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)`` in a worker thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._threads, partial(fn, *args, **kwargs))
+
+    def lock(self, game_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _write(self, game_id: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        async with self.lock(game_id):
+            return await self.run(fn, *args, **kwargs)
+
+    # --- writes: one at a time per game -------------------------------------------------
+    async def create_game(self, ruleset: str, scenario: str, **kwargs: Any) -> str:
+        return await self.run(self.service.create_game, ruleset, scenario, **kwargs)
+
+    async def seat(self, game_id: str, seat: str, user: str | None, *,
+                   by_user: str | None) -> None:
+        await self._write(game_id, self.service.seat, game_id, seat, user, by_user=by_user)
+
+    async def act(self, game_id: str, seat: str, user: str | None, command: str | Action,
+                  expected_head: int | None = None) -> Result:
+        return await self._write(game_id, self.service.act, game_id, seat, user, command,
+                                 expected_head)
+
+    async def act_many(self, game_id: str, seat: str, user: str | None,
+                       commands: Sequence[str | Action],
+                       expected_head: int | None = None) -> Result:
+        return await self._write(game_id, self.service.act_many, game_id, seat, user,
+                                 commands, expected_head)
+
+    async def undo(self, game_id: str, seat: str, user: str | None) -> Result:
+        return await self._write(game_id, self.service.undo, game_id, seat, user)
+
+    async def vote_undo(self, game_id: str, seat: str, user: str | None,
+                        approve: bool) -> Result:
+        return await self._write(game_id, self.service.vote_undo, game_id, seat, user, approve)
+
+    async def set_deadline(self, game_id: str, hours: float | None,
+                           by_user: str | None) -> None:
+        await self._write(game_id, self.service.set_deadline, game_id, hours, by_user)
+
+    # --- reads: any number at once ------------------------------------------------------
+    async def games(self) -> list[GameInfo]:
+        return await self.run(self.service.games)
+
+    async def game_info(self, game_id: str) -> GameInfo:
+        return await self.run(self.service.game_info, game_id)
+
+    async def active(self, game_id: str) -> frozenset[str]:
+        return await self.run(self.service.active, game_id)
+
+    async def head(self, game_id: str) -> int:
+        return await self.run(self.service.head, game_id)
+
+    async def decision(self, game_id: str, seat: str, lang: str) -> DecisionView:
+        return await self.run(self.service.decision, game_id, seat, lang)
+
+    async def resolve_seat(self, game_id: str, text: str) -> str:
+        return await self.run(self.service.resolve_seat, game_id, text)
+
+    async def status(self, game_id: str, lang: str, seat: str | None = None) -> Status:
+        return await self.run(self.service.status, game_id, lang, seat)
+
+    async def board_text(self, game_id: str, seat: str | None, lang: str,
+                         at: int | None = None) -> str:
+        return await self.run(self.service.board_text, game_id, seat, lang, at)
+
+    async def history(self, game_id: str, lang: str, before: int | None = None,
+                      limit: int = 20) -> HistoryPage:
+        return await self.run(self.service.history, game_id, lang, before, limit)
+
+    async def digest(self, game_id: str, lang: str, since: int = 0,
+                     upto: int | None = None) -> str:
+        return await self.run(self.service.digest, game_id, lang, since, upto)
+
+    async def notices(self, reader: str) -> list[StoredNotice]:
+        return await self.run(self.service.notices, reader)
+
+    async def acknowledge(self, reader: str, notice: StoredNotice) -> None:
+        await self.run(self.service.acknowledge, reader, notice)
+
+    # --- pictures: drawn in a process ---------------------------------------------------
+    async def draw(self, job: Job) -> Any:
+        """Draw a picture the service described (``map_picture``, ``digest_picture``...)
+        in the picture process pool."""
+        if self._pictures is None:
+            context = multiprocessing.get_context("forkserver")
+            self._pictures = ProcessPoolExecutor(self._processes, mp_context=context,
+                                                 initializer=_start_drawing)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pictures, _draw, job)
+
+    async def picture(self, build: Callable[..., Job], *args: Any) -> Any:
+        """Describe a picture with a service method off the loop, then draw it."""
+        job = await self.run(build, *args)
+        return await self.draw(job)
+
+    def close(self) -> None:
+        self._threads.shutdown(wait=True)
+        if self._pictures is not None:
+            self._pictures.shutdown(wait=True)
