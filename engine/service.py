@@ -8,13 +8,13 @@ pure below it.
 from __future__ import annotations
 
 import json
-import pickle
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 from uuid import uuid4
 
+from engine import snapshots
 from engine.core import ruleset as registry
 from engine.core.actions import Action, Choice
 from engine.core.decision import DecisionView, decision_view
@@ -191,7 +191,7 @@ class Service:
         snap = self._store.snapshot(game_id, head + 1, ruleset.version) if self.snapshots \
             else None
         if snap is not None:
-            start: KernelState = pickle.loads(snap[1])
+            start = snapshots.loads(ruleset, snap[1])
             rows = self._store.events(game_id, after=snap[0], upto=head)
             try:
                 state = Folder(ruleset, start).apply_all([to_record(ruleset, r) for r in rows])
@@ -199,8 +199,7 @@ class Service:
                 pass
             else:
                 if latest and len(rows) > SNAPSHOT_DISTANCE:  # a long turn: refresh
-                    self._store.put_snapshot(game_id, state.seq, ruleset.version,
-                                            pickle.dumps(state))
+                    self._snapshot(ruleset, game_id, state)
                 return state
         rows = self._store.events(game_id, upto=head)
         return Folder(ruleset).apply_all([to_record(ruleset, r) for r in rows])
@@ -498,7 +497,7 @@ class Service:
         self._latest[game_id] = ((records[-1].seq, records[-1].hash), state)
         active = ruleset.active_seats(state.game)
         if self.snapshots and active != active_before:
-            self._store.put_snapshot(game_id, state.seq, ruleset.version, pickle.dumps(state))
+            self._snapshot(ruleset, game_id, state)
         return Result(game_id, records, active, ruleset.is_over(state.game), state.seq, state)
 
     def _append(self, game_id: str, expected: int, events: list[Event], seat: str | None,
@@ -506,6 +505,15 @@ class Service:
         now = self.clock()
         new = [NewEvent(e.type, e.version, payload_json(e), seat, user, now) for e in events]
         return self._store.append(game_id, expected, new)
+
+    def _snapshot(self, ruleset: Ruleset[Any], game_id: str, state: KernelState) -> None:
+        """Keep the state as JSON (a cache: only the newest few per game are kept, and
+        none once the game is over)."""
+        if ruleset.is_over(state.game):
+            self._store.drop_snapshots(game_id)
+            return
+        self._store.put_snapshot(game_id, state.seq, ruleset.version,
+                                 snapshots.dumps(ruleset, state), keep=snapshots.KEEP)
 
     # --- the outbox ----------------------------------------------------------------------
     def deadline(self, game_id: str) -> float | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from enum import Enum
 from typing import Any
 
 from pydantic import BaseModel
@@ -34,6 +35,8 @@ def from_json(hint: Any, data: Any) -> Any:
                        for f in dataclasses.fields(hint) if f.name in data and f.init})
     if isinstance(hint, type) and issubclass(hint, BaseModel):
         return hint.model_validate(data)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint(data)
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(hint) if a is not type(None)]
         return from_json(options[0], data) if len(options) == 1 else data

@@ -310,10 +310,22 @@ class Store:
                             [reader, last])
 
     # --- snapshots (a cache, never the record) --------------------------------------------
-    def put_snapshot(self, game_id: str, seq: int, ruleset_version: str, data: bytes) -> None:
-        self.db.table("snapshots").insert({"game_id": game_id, "seq": seq,
-                                     "ruleset_version": ruleset_version, "data": data},
-                                    pk=("game_id", "seq"), replace=True)
+    def put_snapshot(self, game_id: str, seq: int, ruleset_version: str, data: bytes,
+                     keep: int | None = None) -> None:
+        """Keep a snapshot, and only the newest ``keep`` of the game's."""
+        with self.db.conn:
+            self.db.table("snapshots").insert({"game_id": game_id, "seq": seq,
+                                               "ruleset_version": ruleset_version,
+                                               "data": data}, pk=("game_id", "seq"),
+                                              replace=True)
+            if keep is not None:
+                self.db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq NOT IN "
+                                "(SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq "
+                                "DESC LIMIT ?)", [game_id, game_id, keep])
+
+    def drop_snapshots(self, game_id: str) -> None:
+        with self.db.conn:
+            self.db.execute("DELETE FROM snapshots WHERE game_id = ?", [game_id])
 
     def snapshot(self, game_id: str, before: int, ruleset_version: str
                  ) -> tuple[int, bytes] | None:
