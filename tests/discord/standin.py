@@ -1,4 +1,4 @@
-"""A local stand-in for Discord: REST API v10 and the gateway, on 127.0.0.1, for tests.
+r"""A local stand-in for Discord: REST API v10 and the gateway, on 127.0.0.1, for tests.
 
 One aiohttp server on a random free port serves what a discord.py 2.7 bot calls at startup
 and for a game (commands, interaction callbacks and follow-ups, messages with attachments,
@@ -15,6 +15,14 @@ at READY's resume_gateway_url). The `standin` fixture sets both in the test's pr
 bot in another process gets them from tests/discord/hook/sitecustomize.py, which reads
 COURIER_DISCORD_API (PYTHONPATH=tests/discord/hook), so the bot's code stays unchanged.
 Anything not served answers 404 and stays in `requests` so a test sees what was tried.
+
+In a test (fixtures in conftest.py):
+
+    it = await standin.interact(standin.slash("status", game="duel", locale="es-ES"))
+    answer = await it.response()              # the callback: answer.json, answer.files
+    shown = standin.messages[it.original_id]  # the message it made, as Discord keeps it
+    click = await standin.interact(standin.click(it.original_id, "act:duel:12"))
+    post = await standin.wait_request("POST", r"/channels/\d+/messages")
 """
 
 from __future__ import annotations
@@ -150,6 +158,7 @@ class StandIn:
 
     async def start(self) -> StandIn:
         app = web.Application(middlewares=[self._record], client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)  # as GET /gateway/bot gives it
         app.router.add_get("/gateway/", self._gateway)
         app.router.add_get("/attachments/{channel}/{attachment}/{filename}", self._attachment)
         self._routes(app.router)
@@ -176,7 +185,7 @@ class StandIn:
 
     @web.middleware
     async def _record(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.path == "/gateway/":
+        if request.path in ("/gateway", "/gateway/"):
             return await handler(request)
         rec = Request(request.method, request.path.removeprefix(API), dict(request.query))
         self.requests.append(rec)
@@ -543,8 +552,10 @@ class StandIn:
         elif request.method == "DELETE":
             pins.pop(mid, None)
         message["pinned"] = mid in pins
-        self._echo("CHANNEL_PINS_UPDATE", {"channel_id": channel, "guild_id": self.guild_id,
-                                           "last_pin_timestamp": max(pins.values(), default=None)})
+        event = {"channel_id": channel, "last_pin_timestamp": max(pins.values(), default=None)}
+        if "guild_id" in self.channels[channel]:
+            event["guild_id"] = self.channels[channel]["guild_id"]
+        self._echo("CHANNEL_PINS_UPDATE", event)
         return _ok()
 
     async def _list_pins(self, request: web.Request) -> web.Response:

@@ -320,3 +320,10 @@ async def test_anything_else_answers_404_and_is_recorded(standin: StandIn, bot: 
                                                   guild_id=standin.guild_id))
     assert [str(r) for r in standin.find(path=r"/guilds/\d+/audit-logs")] == [
         f"GET /guilds/{standin.guild_id}/audit-logs -> 404"]
+
+
+async def test_a_sharded_client_asks_for_the_gateway(standin: StandIn, run_bot: Any) -> None:
+    client = await run_bot(discord.AutoShardedClient(intents=discord.Intents.default(),
+                                                     guild_ready_timeout=0.05))
+    assert standin.find("GET", "/gateway/bot") and standin.identifies[0]["shard"] == [0, 1]
+    assert client.get_guild(int(standin.guild_id)) is not None
