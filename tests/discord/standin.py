@@ -617,6 +617,7 @@ class StandIn:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         self._ws = ws
+        self.ready.clear()  # until this connection identifies or resumes
         self.frames.append(("connect", dict(request.query)))
         await self._send(ws, {"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}})
         async for msg in ws:
@@ -642,7 +643,7 @@ class StandIn:
         elif op == 2:
             self.identifies.append(d)
             self.session = Session(snowflake(), d.get("intents", 0))
-            await self._identified(d)
+            await self._identified(d, self.session)
         elif op == 6:
             await self._resume(ws, d)
         elif op == 8 and self.session and self.session.intents & GUILD_MEMBERS:
@@ -650,9 +651,9 @@ class StandIn:
                 "guild_id": self.guild_id, "members": self._members(), "chunk_index": 0,
                 "chunk_count": 1, "nonce": d.get("nonce")})
 
-    async def _identified(self, identify: Json) -> None:
+    async def _identified(self, identify: Json, session: Session) -> None:
         ready = {"v": 10, "user": self.bot, "guilds": [{"id": self.guild_id, "unavailable": True}],
-                 "session_id": self.session.id, "resume_gateway_url": self.gateway_url,  # type: ignore[union-attr]
+                 "session_id": session.id, "resume_gateway_url": self.gateway_url,
                  "application": {"id": self.app_id, "flags": 0}}
         if "shard" in identify:
             ready["shard"] = identify["shard"]

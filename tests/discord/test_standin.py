@@ -240,6 +240,14 @@ async def test_reconnects_and_resumes_then_identifies_again(standin: StandIn, bo
     it = await standin.interact(standin.slash("status", game="identified"))
     assert (await it.response()).json["type"] == 4
 
+    await standin.send_op(7)  # RECONNECT: the bot closes, reconnects and resumes
+    await until(lambda: sum(f[0] == "connect" for f in standin.frames) == 4)
+    await asyncio.wait_for(standin.ready.wait(), 10)
+    it = await standin.interact(standin.slash("status", game="reconnected"))
+    assert (await it.response()).json["type"] == 4
+    assert [f[1]["op"] for f in standin.frames if f[0] == "in" and f[1]["op"] in (2, 6)] == [
+        2, 6, 6, 2, 6]
+
 
 async def test_late_answer_is_an_unknown_interaction(standin: StandIn, bot: Mini) -> None:
     standin.deadline = 0.0  # every answer comes too late, as after Discord's 3 seconds
