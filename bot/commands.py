@@ -354,6 +354,12 @@ def cmd_play(args: argparse.Namespace, service: Service, config: Config) -> int:
 def cmd_bench(args: argparse.Namespace, service: Service, config: Config) -> int:
     from bot.bench import run_bench
 
+    if not args.kernel:
+        from bot.bench_service import describe, run_service_bench
+
+        numbers = run_service_bench(args.games, args.seed)
+        print(json.dumps(numbers, indent=1) if args.json else describe(numbers))
+        return 0
     name = args.ruleset or default_ruleset(config)
     if name is None:
         say(config, "cli.placeholder")

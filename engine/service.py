@@ -56,7 +56,7 @@ from engine.store import NewEvent, NewNotice, Store, StoredEvent, StoredNotice
 from engine.verify import Report, verify
 from engine.views import HistoryPage, Status, commands, seat_names, undo_status
 
-SNAPSHOT_DISTANCE = 64  # events folded past a snapshot before a fresh one is taken
+SNAPSHOT_DISTANCE = 64  # events appended past the newest snapshot before another is taken
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -88,10 +88,23 @@ def utc_now() -> str:
 
 
 def to_record(ruleset: Ruleset[Any], row: StoredEvent) -> Recorded:
-    event = decode(row.type, row.version, row.payload, ruleset.adapter(),
-                   ruleset.latest_version, ruleset.upcasters)
-    return Recorded(row.game_id, row.seq, event, row.actor_seat, row.actor_user, row.time,
-                    row.prev_hash, row.hash)
+    return to_records(ruleset, [row])[0]
+
+
+def to_records(ruleset: Ruleset[Any], rows: Sequence[StoredEvent]) -> list[Recorded]:
+    """Stored rows as their events: one compiled validator call for a payload of the
+    latest version, the upcasters first for an older one (the fold's hot loop)."""
+    readers, out = ruleset.readers(), []
+    for row in rows:
+        reader = readers.get(row.type)
+        if reader is not None and reader[0] == row.version:
+            event = reader[1].validate_json(row.payload)
+        else:
+            event = decode(row.type, row.version, row.payload, ruleset.adapter(),
+                           ruleset.latest_version, ruleset.upcasters)
+        out.append(Recorded(row.game_id, row.seq, event, row.actor_seat, row.actor_user,
+                            row.time, row.prev_hash, row.hash))
+    return out
 
 
 class Service:
@@ -100,9 +113,9 @@ class Service:
         self._store = store   # private: front-ends go through the service
         self.clock = clock
         self.snapshots = snapshots
-        # the latest folded state per game, valid while the log's head (seq, hash) is the
-        # same: a cache, so another process's append is always seen
-        self._latest: dict[str, tuple[tuple[int, str], KernelState]] = {}
+        # each game folded to its head, valid while the log's head (seq, hash) is the same:
+        # a cache, so another process's append is always seen
+        self._latest: dict[str, tuple[tuple[int, str], Folder]] = {}
 
     # --- game life -----------------------------------------------------------------------
     def create_game(self, ruleset_name: str, scenario: str, *,
@@ -166,7 +179,7 @@ class Service:
     def records(self, game_id: str, after: int = 0, upto: int | None = None
                 ) -> list[Recorded]:
         ruleset, _ = self._ruleset(game_id)
-        return [to_record(ruleset, r) for r in self._store.events(game_id, after, upto)]
+        return to_records(ruleset, self._store.events(game_id, after, upto))
 
     def kernel_state(self, game_id: str, at: int | None = None) -> KernelState:
         """The state as of ``at`` (default: the head), from the newest usable snapshot.
@@ -177,32 +190,37 @@ class Service:
     def _load(self, ruleset: Ruleset[Any], game_id: str, at: int | None) -> KernelState:
         """Callers must not change the state they get: it may be the cached latest one."""
         if at is None:
-            head, digest = self._store.head(game_id)
-            cached = self._latest.get(game_id)
-            if cached is not None and cached[0] == (head, digest):
-                return cached[1]
-            state = self._load_from_store(ruleset, game_id, head, latest=True)
-            self._latest[game_id] = ((head, digest), state)
-            return state
-        return self._load_from_store(ruleset, game_id, at, latest=False)
+            return self._folder(ruleset, game_id).state
+        return self._fold_from_store(ruleset, game_id, at).state
 
-    def _load_from_store(self, ruleset: Ruleset[Any], game_id: str, head: int,
-                         latest: bool) -> KernelState:
+    def _folder(self, ruleset: Ruleset[Any], game_id: str) -> Folder:
+        """The game folded to its head: kept while the log's head (seq and hash) is the
+        same, so another process's append is always seen.  Its state is never changed
+        once published (a command folds onto a fork of it)."""
+        head, digest = self._store.head(game_id)
+        cached = self._latest.get(game_id)
+        if cached is not None and cached[0] == (head, digest):
+            return cached[1]
+        folder = self._fold_from_store(ruleset, game_id, head)
+        self._latest[game_id] = ((head, digest), folder)
+        return folder
+
+    def _fold_from_store(self, ruleset: Ruleset[Any], game_id: str, head: int) -> Folder:
+        """From the newest snapshot at or before ``head``, else from the start."""
         snap = self._store.snapshot(game_id, head + 1, ruleset.version) if self.snapshots \
             else None
         if snap is not None:
-            start = snapshots.loads(ruleset, snap[1])
             rows = self._store.events(game_id, after=snap[0], upto=head)
+            folder = Folder(ruleset, snapshots.loads(ruleset, snap[1]))
             try:
-                state = Folder(ruleset, start).apply_all([to_record(ruleset, r) for r in rows])
-            except NeedsFullFold:
+                folder.apply_all(to_records(ruleset, rows))
+            except NeedsFullFold:   # an undo reaches before the snapshot
                 pass
             else:
-                if latest and len(rows) > SNAPSHOT_DISTANCE:  # a long turn: refresh
-                    self._snapshot(ruleset, game_id, state)
-                return state
-        rows = self._store.events(game_id, upto=head)
-        return Folder(ruleset).apply_all([to_record(ruleset, r) for r in rows])
+                return folder
+        folder = Folder(ruleset)
+        folder.apply_all(to_records(ruleset, self._store.events(game_id, upto=head)))
+        return folder
 
     def legal(self, game_id: str, seat: str) -> Choice:
         ruleset, _ = self._ruleset(game_id)
@@ -478,27 +496,34 @@ class Service:
                 active_before: frozenset[str]) -> Result:
         """Append ``batch`` and, in the same transaction, the notices it causes."""
         now = self.clock()
-        folded: list[tuple[list[Recorded], KernelState]] = []
+        cached = self._latest.get(game_id)
+        base = cached[1] if cached is not None and cached[1].state is before else \
+            Folder(ruleset, before)
+        folded: list[tuple[list[Recorded], Folder]] = []
 
         def notices(rows: list[StoredEvent]) -> list[NewNotice]:
-            records = [to_record(ruleset, r) for r in rows]
+            records = to_records(ruleset, rows)
+            work = base.fork()
             try:
-                state = Folder(ruleset, before).apply_all(records)
-            except NeedsFullFold:
-                state = self._load_from_store(ruleset, game_id, records[-1].seq, latest=False)
-            folded.append((records, state))
-            return notices_for(ruleset, records, state, active_before,
+                work.apply_all(records)
+            except NeedsFullFold:   # (the rows before the head are already written)
+                work = self._fold_from_store(ruleset, game_id, records[-1].seq)
+            folded.append((records, work))
+            return notices_for(ruleset, records, work.state, active_before,
                                self._store.last_notice_seq(game_id, "turn"),
                                self.deadline(game_id), now)
 
         new = [NewEvent(e.type, e.version, payload_json(e), seat, user, now) for e in batch]
         self._store.append(game_id, before.seq, new, notices)
-        records, state = folded[-1]
-        self._latest[game_id] = ((records[-1].seq, records[-1].hash), state)
-        active = ruleset.active_seats(state.game)
-        if self.snapshots and active != active_before:
+        records, work = folded[-1]
+        self._latest[game_id] = ((records[-1].seq, records[-1].hash), work)
+        state = work.state
+        over = ruleset.is_over(state.game)
+        if self.snapshots and (over or state.seq - self._store.snapshot_seq(game_id)
+                               >= SNAPSHOT_DISTANCE):
             self._snapshot(ruleset, game_id, state)
-        return Result(game_id, records, active, ruleset.is_over(state.game), state.seq, state)
+        return Result(game_id, records, ruleset.active_seats(state.game), over, state.seq,
+                      state)
 
     def _append(self, game_id: str, expected: int, events: list[Event], seat: str | None,
                 user: str | None) -> list[StoredEvent]:
@@ -508,12 +533,10 @@ class Service:
 
     def _snapshot(self, ruleset: Ruleset[Any], game_id: str, state: KernelState) -> None:
         """Keep the state as JSON (a cache: only the newest few per game are kept, and
-        none once the game is over)."""
-        if ruleset.is_over(state.game):
-            self._store.drop_snapshots(game_id)
-            return
+        one, the last, once the game is over)."""
+        keep = 1 if ruleset.is_over(state.game) else snapshots.KEEP   # a finished game: one
         self._store.put_snapshot(game_id, state.seq, ruleset.version,
-                                 snapshots.dumps(ruleset, state), keep=snapshots.KEEP)
+                                 snapshots.dumps(ruleset, state), keep=keep)
 
     # --- the outbox ----------------------------------------------------------------------
     def deadline(self, game_id: str) -> float | None:

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import REPO
 
 
@@ -89,10 +91,20 @@ def test_undo_approve_through_the_cli(tmp_path: Path) -> None:
 
 
 def test_bench_prints_the_numbers(tmp_path: Path) -> None:
-    result = courier(tmp_path, "bench", "--ruleset", "toy", "--option", "target=100000",
-                     "--events", "300")
+    result = courier(tmp_path, "bench", "--kernel", "--ruleset", "toy", "--option",
+                     "target=100000", "--events", "300")
     assert result.returncode == 0, result.stderr
     assert result.stdout.count("events/s") == 2 and "p99" in result.stdout
+
+
+@pytest.mark.long
+def test_bench_of_the_service_prints_its_numbers_as_json(tmp_path: Path) -> None:
+    result = courier(tmp_path, "bench", "--games", "2", "--json", plugin=False)
+    assert result.returncode == 0, result.stderr
+    numbers = json.loads(result.stdout)
+    assert set(numbers) >= {"fold", "longest_game", "undo", "live", "disk"}
+    assert numbers["undo"]["undos"] == 150 and numbers["live"]["games"] == 100
+    assert 1 < numbers["disk"]["file_over_events"] < 2
 
 
 def test_the_main_job_without_a_token_is_a_local_gandhi_game(tmp_path: Path) -> None:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -118,9 +117,9 @@ RANDOM_EVENTS = frozenset({"DieRolled", "CardRevealed"})
 # --- the envelope --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Recorded:
-    """One row of the log: an event with its position, author, time and chain hash."""
+class Recorded(NamedTuple):
+    """One row of the log: an event with its position, author, time and chain hash (a
+    named tuple: the fold makes thousands of them)."""
 
     game_id: str
     seq: int

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core.events import (
+    KERNEL_EVENTS,
     ActionTaken,
     Event,
     GameCreated,
@@ -29,7 +30,7 @@ from engine.core.events import (
 from engine.core.ruleset import Ruleset
 
 UNDO_HISTORY = 50  # how many commands back undo can reach
-CHECKPOINT_EVERY = 32  # effective events between two checkpoints of the folder
+CHECKPOINT_EVERY = 128  # effective events between two checkpoints of the folder
 
 
 @dataclass(frozen=True)
@@ -72,11 +73,23 @@ class Folder:
 
     def __init__(self, ruleset: Ruleset[Any], start: KernelState | None = None) -> None:
         self.ruleset = ruleset
+        self._evolve, self._barriers = ruleset.evolve, ruleset.undo_barriers
         self.base = start
         self.state = self._fresh()
         self.effective: list[Recorded] = []
         # (number of effective events folded, a copy of the state then), oldest first
         self.checkpoints: list[tuple[int, KernelState]] = []
+
+    def fork(self) -> Folder:
+        """A folder at the same point whose state can be changed without touching this
+        one's (readers keep using this one's state); checkpoints are shared, never changed."""
+        other = Folder.__new__(Folder)
+        other.ruleset, other.base = self.ruleset, self.base
+        other._evolve, other._barriers = self._evolve, self._barriers
+        other.state = self.copy(self.state)
+        other.effective = list(self.effective)
+        other.checkpoints = list(self.checkpoints)
+        return other
 
     def _fresh(self) -> KernelState:
         if self.base is None:
@@ -101,6 +114,15 @@ class Folder:
     def apply(self, record: Recorded) -> None:
         event = record.event
         state = self.state
+        if event.type not in KERNEL_EVENTS:   # the game's own events: the hot path
+            self.effective.append(record)
+            state.game = self._evolve(state.game, event)
+            if state.batches and event.type in self._barriers:
+                state.batches[-1] = replace(state.batches[-1], barrier=True)
+            if len(self.effective) % CHECKPOINT_EVERY == 0:
+                self._checkpoint()
+            state.seq = record.seq
+            return
         if isinstance(event, Undone):
             self._undo(event.to_seq)
         elif isinstance(event, (UndoRequested, UndoApproved, UndoDenied)):
@@ -136,8 +158,8 @@ class Folder:
         if isinstance(event, SecretRevealed):
             state.revealed = event
             return
-        state.game = self.ruleset.evolve(state.game, event)
-        if state.batches and event.type in self.ruleset.undo_barriers:
+        state.game = self._evolve(state.game, event)
+        if state.batches and event.type in self._barriers:
             state.batches[-1] = replace(state.batches[-1], barrier=True)
 
     def _undo(self, to_seq: int) -> None:

@@ -20,7 +20,7 @@ from pydantic import TypeAdapter
 from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
 from engine.core.codec import from_json, to_json
-from engine.core.events import RANDOM_EVENTS, Event, Recorded, Upcaster
+from engine.core.events import KERNEL_EVENTS, RANDOM_EVENTS, Event, Recorded, Upcaster
 from engine.core.messages import Msg
 from engine.core.parse import parse
 from engine.core.vocabulary import Vocabulary
@@ -49,6 +49,7 @@ class Ruleset(ABC, Generic[S]):
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _latest: ClassVar[dict[str, int]] = {}
+    _readers: ClassVar[dict[str, tuple[int, Any]] | None] = None
 
     # --- the contract --------------------------------------------------------------------
     @abstractmethod
@@ -163,6 +164,19 @@ class Ruleset(ABC, Generic[S]):
     def latest_version(cls, type_: str) -> int:
         cls.adapter()
         return cls._latest[type_]
+
+    @classmethod
+    def readers(cls) -> dict[str, tuple[int, Any]]:
+        """Each event type's latest version and its compiled JSON validator (the kernel's
+        events too): a stored payload of that version is read in one call."""
+        if cls.__dict__.get("_readers") is None:
+            types = {**KERNEL_EVENTS, **{t.model_fields["type"].default: t
+                                         for t in cls.event_types}}
+            cls._readers = {name: (t.version, t.__pydantic_validator__)
+                            for name, t in types.items()}
+        readers = cls._readers
+        assert readers is not None
+        return readers
 
 
 _REGISTRY: dict[str, Callable[[], Ruleset[Any]]] = {}

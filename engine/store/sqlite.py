@@ -69,6 +69,7 @@ class StoredEvent:
 
 EVENT_COLUMNS = ("game_id", "seq", "type", "version", "payload", "actor_seat", "actor_user",
                  "time", "prev_hash", "hash")
+INSERT_EVENT = f"INSERT INTO events ({', '.join(EVENT_COLUMNS)}) VALUES ({', '.join('?' * 10)})"
 
 
 @dataclass(frozen=True)
@@ -135,11 +136,11 @@ class Store:
                             "name": str}, pk=("game_id", "seat"), if_not_exists=True)
         db.table("settings").create({"scope": str, "key": str, "value": str},
                               pk=("scope", "key"), if_not_exists=True)
-        db.table("events").create({"game_id": str, "seq": int, "type": str, "version": int,
-                             "payload": str, "actor_seat": str, "actor_user": str,
-                             "time": str, "prev_hash": str, "hash": str},
-                            pk=("game_id", "seq"), not_null={"type", "payload", "hash"},
-                            if_not_exists=True)
+        # the log, stored in (game, seq) order without a second index (WITHOUT ROWID)
+        db.execute("CREATE TABLE IF NOT EXISTS events (game_id TEXT, seq INTEGER, "
+                   "type TEXT NOT NULL, version INTEGER, payload TEXT NOT NULL, "
+                   "actor_seat TEXT, actor_user TEXT, time TEXT, prev_hash TEXT, "
+                   "hash TEXT NOT NULL, PRIMARY KEY (game_id, seq)) WITHOUT ROWID")
         db.table("snapshots").create({"game_id": str, "seq": int, "ruleset_version": str,
                                 "data": bytes}, pk=("game_id", "seq"), if_not_exists=True)
         # the outbox (DESIGN.md §4): notices, each front-end's cursor, reminders it sent
@@ -218,7 +219,8 @@ class Store:
             if head != expected_head:
                 raise Conflict(expected_head, head)
             rows = _chain(game_id, head, prev, events)
-            db.table("events").insert_all([r.as_dict() for r in rows])
+            db.conn.executemany(INSERT_EVENT, [tuple(getattr(r, c) for c in EVENT_COLUMNS)
+                                               for r in rows])
             now = rows[-1].time if rows else ""
             for notice in (notices(rows) if callable(notices) else notices):
                 db.execute("INSERT INTO notices (game_id, seq, kind, seats, data, due, created) "
@@ -323,9 +325,11 @@ class Store:
                                 "(SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq "
                                 "DESC LIMIT ?)", [game_id, game_id, keep])
 
-    def drop_snapshots(self, game_id: str) -> None:
-        with self.db.conn:
-            self.db.execute("DELETE FROM snapshots WHERE game_id = ?", [game_id])
+    def snapshot_seq(self, game_id: str) -> int:
+        """The seq of the game's newest snapshot (0 if none)."""
+        row = self.db.execute("SELECT MAX(seq) FROM snapshots WHERE game_id = ?",
+                              [game_id]).fetchone()
+        return int(row[0] or 0)
 
     def snapshot(self, game_id: str, before: int, ruleset_version: str
                  ) -> tuple[int, bytes] | None:

@@ -18,7 +18,7 @@ from engine.games.gandhi.edits import explain_edit
 from engine.games.gandhi.effects import begin
 from engine.games.gandhi.events import GANDHI_EVENTS
 from engine.games.gandhi.flow import STEPS, question, run
-from engine.games.gandhi.fold import evolve
+from engine.games.gandhi.fold import HANDLERS
 from engine.games.gandhi.narrate import digest_text
 from engine.games.gandhi.outcome import check_players
 from engine.games.gandhi.pieces import FACTIONS
@@ -121,7 +121,9 @@ class Gandhi(Ruleset[GandhiState]):
         return run(state, events, chance, self.clone)
 
     def evolve(self, state: GandhiState, event: Event) -> GandhiState:
-        return evolve(state, event)
+        HANDLERS[event.type](state, event)   # engine.games.gandhi.fold.evolve, inlined
+        state.version += 1
+        return state
 
     def active_seats(self, state: GandhiState) -> frozenset[str]:
         ask = question(state)
