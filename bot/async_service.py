@@ -10,6 +10,7 @@ calls on different games run side by side.  Pictures are drawn in a pool of proc
 from __future__ import annotations
 
 import asyncio
+import gc
 import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -39,8 +40,16 @@ def _draw(job: Job) -> Any:
     return job.run()
 
 
+# A long-lived process holds many folded games: the collector's full passes over them
+# would stall a command for tens of milliseconds, so they are made rarer; what was loaded
+# at start (rules, maps, vocabularies) lives as long as the process and is never scanned.
+GC_THRESHOLDS = (10_000, 20, 100)
+
+
 class AsyncService:
     def __init__(self, service: Service, threads: int = 8, processes: int = 1) -> None:
+        gc.set_threshold(*GC_THRESHOLDS)
+        gc.freeze()
         self.service = service
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="courier")
         self._processes = processes

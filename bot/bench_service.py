@@ -129,13 +129,14 @@ async def concurrent_acts(path: Path, games: int, clients: int, moves: int,
             active = sorted(await aservice.active(game))
             if not active:
                 continue
-            view = await aservice.decision(game, active[0], "en")
-            if not view.choices:
+            head = await aservice.head(game)
+            offered = (await aservice.run(service.legal, game, active[0])).actions
+            if not offered:
                 continue
-            action = concrete(pick(rng, [c.action for c in view.choices]), rng)
+            action = concrete(pick(rng, offered), rng)
             started = time.perf_counter()
             try:
-                await aservice.act(game, active[0], None, action, expected_head=view.head)
+                await aservice.act(game, active[0], None, action, expected_head=head)
             except CourierError:
                 continue
             latencies.append(time.perf_counter() - started)

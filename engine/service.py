@@ -461,13 +461,16 @@ class Service:
         batch: list[Event] = []
         for line, command in enumerate(commands, start=1):
             try:
-                events = self._decide(ruleset, game, seat, command, secret,
-                                      state.seq + len(batch))
+                events, after = self._decide(ruleset, game, seat, command, secret,
+                                             state.seq + len(batch))
             except CourierError as err:
                 if single:
                     raise
                 raise BatchError(line=line, text=_said(command), reason=err.msg) from err
             batch += events
+            if after is not None:   # the rules computed the position: it is ours
+                game, owned = after, True
+                continue
             if not owned:  # the cached state is shared: evolve a copy
                 game, owned = ruleset.clone(game), True
             for event in events[1:]:
@@ -475,12 +478,13 @@ class Service:
         if ruleset.is_over(game):
             batch.append(SecretRevealed(seed=secret.seed, salt=secret.salt, deck=secret.deck))
         return self._commit(ruleset, game_id, state, batch, seat, user,
-                            ruleset.active_seats(state.game))
+                            ruleset.active_seats(state.game), game)
 
     def _decide(self, ruleset: Ruleset[Any], game: Any, seat: str, command: str | Action,
-                secret: Secret, head: int) -> list[Event]:
-        """One command on ``game`` (not changed): its ``ActionTaken`` and events.  The
-        dice are drawn for the log position ``head`` the command is decided at."""
+                secret: Secret, head: int) -> tuple[list[Event], Any]:
+        """One command on ``game`` (not changed): its ``ActionTaken`` and events, and the
+        state they lead to if the rules computed it.  The dice are drawn for the log
+        position ``head`` the command is decided at."""
         if ruleset.is_over(game):
             raise GameOver()
         active = ruleset.active_seats(game)
@@ -488,13 +492,14 @@ class Service:
         if seat not in active and not choice.actions:  # side actions may come from anyone
             raise NotYourDecision(seat=seat, waiting=", ".join(sorted(active)))
         action = _chosen(ruleset, game, seat, choice, command)
-        events = ruleset.decide(game, seat, action, SeededChance(secret, str(head)))
-        return [ActionTaken(seat=seat, text=action.text), *events]
+        events, after = ruleset.decide_state(game, seat, action, SeededChance(secret, str(head)))
+        return [ActionTaken(seat=seat, text=action.text), *events], after
 
     def _commit(self, ruleset: Ruleset[Any], game_id: str, before: KernelState,
                 batch: list[Event], seat: str | None, user: str | None,
-                active_before: frozenset[str]) -> Result:
-        """Append ``batch`` and, in the same transaction, the notices it causes."""
+                active_before: frozenset[str], game_after: Any = None) -> Result:
+        """Append ``batch`` and, in the same transaction, the notices it causes.
+        ``game_after``: the game state the batch leads to, if already computed."""
         now = self.clock()
         cached = self._latest.get(game_id)
         base = cached[1] if cached is not None and cached[1].state is before else \
@@ -503,9 +508,13 @@ class Service:
 
         def notices(rows: list[StoredEvent]) -> list[NewNotice]:
             records = to_records(ruleset, rows)
-            work = base.fork()
             try:
-                work.apply_all(records)
+                if game_after is not None:
+                    work = base.fork(game_after)
+                    work.adopt(records)
+                else:
+                    work = base.fork()
+                    work.apply_all(records)
             except NeedsFullFold:   # (the rows before the head are already written)
                 work = self._fold_from_store(ruleset, game_id, records[-1].seq)
             folded.append((records, work))

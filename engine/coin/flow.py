@@ -83,13 +83,18 @@ class Flow(Generic[S]):
     def run(self, state: S, events: list[Event], chance: Chance,
             clone: Callable[[S], S]) -> list[Event]:
         """``events``, then every automatic step until a decision or the end."""
+        return self.run_to(state, events, chance, clone)[0]
+
+    def run_to(self, state: S, events: list[Event], chance: Chance,
+               clone: Callable[[S], S]) -> tuple[list[Event], S]:
+        """``run``, and the position the events lead to (a new state, its question known)."""
         work = clone(state)
         for event in events:
             self.evolve(work, event)
         out = list(events)
         for _ in range(MAX_AUTOMATIC_STEPS):
             if work.over or self.question(work) is not None:
-                return out
+                return out, work
             more: list[Event] = self.steps[work.step_name].auto(work, chance)
             if not more:
                 raise RuntimeError(f"step {work.step_name} is stuck")

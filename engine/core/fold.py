@@ -71,8 +71,13 @@ class NeedsFullFold(Exception):
 class Folder:
     """Folds envelopes one at a time; keeps the effective ones so an undo can rebuild."""
 
-    def __init__(self, ruleset: Ruleset[Any], start: KernelState | None = None) -> None:
+    def __init__(self, ruleset: Ruleset[Any], start: KernelState | None = None,
+                 keep_all: bool = False) -> None:
+        """``keep_all`` keeps every effective record (a whole history to show); otherwise
+        only those undo may need again: from the oldest checkpoint in its reach."""
         self.ruleset = ruleset
+        self.keep_all = keep_all
+        self.dropped = 0   # effective records no longer kept, from the start
         self._evolve, self._barriers = ruleset.evolve, ruleset.undo_barriers
         self.base = start
         self.state = self._fresh()
@@ -80,13 +85,15 @@ class Folder:
         # (number of effective events folded, a copy of the state then), oldest first
         self.checkpoints: list[tuple[int, KernelState]] = []
 
-    def fork(self) -> Folder:
+    def fork(self, game: Any = None) -> Folder:
         """A folder at the same point whose state can be changed without touching this
-        one's (readers keep using this one's state); checkpoints are shared, never changed."""
+        one's (readers keep using this one's state); checkpoints are shared, never changed.
+        With ``game``, the fork's game state is that one (see ``adopt``)."""
         other = Folder.__new__(Folder)
         other.ruleset, other.base = self.ruleset, self.base
+        other.keep_all, other.dropped = self.keep_all, self.dropped
         other._evolve, other._barriers = self._evolve, self._barriers
-        other.state = self.copy(self.state)
+        other.state = self.copy(self.state) if game is None else self.copy(self.state, game)
         other.effective = list(self.effective)
         other.checkpoints = list(self.checkpoints)
         return other
@@ -96,10 +103,11 @@ class Folder:
             return KernelState(game=self.ruleset.initial_state())
         return self.copy(self.base)
 
-    def copy(self, state: KernelState) -> KernelState:
-        """A copy sharing nothing mutable with ``state``."""
+    def copy(self, state: KernelState, game: Any = None) -> KernelState:
+        """A copy sharing nothing mutable with ``state`` (its game state: ``game`` if given)."""
         request = state.undo_request
-        return KernelState(game=self.ruleset.clone(state.game), seq=state.seq,
+        return KernelState(game=self.ruleset.clone(state.game) if game is None else game,
+                           seq=state.seq,
                            created=state.created, batches=list(state.batches),
                            undo_request=None if request is None else UndoRequest(
                                **{**vars(request), "needs": set(request.needs),
@@ -119,7 +127,7 @@ class Folder:
             state.game = self._evolve(state.game, event)
             if state.batches and event.type in self._barriers:
                 state.batches[-1] = replace(state.batches[-1], barrier=True)
-            if len(self.effective) % CHECKPOINT_EVERY == 0:
+            if self.folded % CHECKPOINT_EVERY == 0:
                 self._checkpoint()
             state.seq = record.seq
             return
@@ -130,20 +138,47 @@ class Folder:
         else:
             self.effective.append(record)
             self._apply_effective(state, record)
-            if len(self.effective) % CHECKPOINT_EVERY == 0:
+            if self.folded % CHECKPOINT_EVERY == 0:
                 self._checkpoint()
         self.state.seq = record.seq
+
+    def adopt(self, records: list[Recorded]) -> KernelState:
+        """Take ``records`` -- one command's batch -- into the bookkeeping, their game events
+        already folded into this folder's game state (a fork given the state the rules
+        computed): no event is folded twice."""
+        before = self.folded
+        for record in records:
+            event = record.event
+            if event.type in KERNEL_EVENTS:
+                self.apply(record)
+                continue
+            self.effective.append(record)
+            if self.state.batches and event.type in self._barriers:
+                self.state.batches[-1] = replace(self.state.batches[-1], barrier=True)
+            self.state.seq = record.seq
+        if self.folded // CHECKPOINT_EVERY > before // CHECKPOINT_EVERY:
+            self._checkpoint()
+        return self.state
+
+    @property
+    def folded(self) -> int:
+        """How many effective records are folded in (kept or not)."""
+        return self.dropped + len(self.effective)
 
     def _checkpoint(self) -> None:
         """Keep a copy of the state now, and forget the checkpoints undo can no longer
         need (all but the last one before the oldest batch still in reach)."""
         snapshot = self.copy(self.state)
         snapshot.seq = self.effective[-1].seq
-        self.checkpoints.append((len(self.effective), snapshot))
+        self.checkpoints.append((self.folded, snapshot))
         if self.state.batches:
             reach = self.state.batches[0].seq
             while len(self.checkpoints) > 1 and self.checkpoints[1][1].seq < reach:
                 del self.checkpoints[0]
+        oldest = self.checkpoints[0][0]
+        if not self.keep_all and oldest > self.dropped:   # never needed again
+            del self.effective[:oldest - self.dropped]
+            self.dropped = oldest
 
     def _apply_effective(self, state: KernelState, record: Recorded) -> None:
         event = record.event
@@ -166,15 +201,17 @@ class Folder:
         floor = self.base.seq if self.base is not None else 0
         if to_seq <= floor:
             raise NeedsFullFold(to_seq)
-        kept = bisect_left([r.seq for r in self.effective], to_seq)
+        kept = self.dropped + bisect_left([r.seq for r in self.effective], to_seq)
         while self.checkpoints and self.checkpoints[-1][0] > kept:
             self.checkpoints.pop()
+        if not self.checkpoints and self.dropped:
+            raise NeedsFullFold(to_seq)   # beyond undo's reach: never asked by the service
         start, state = (0, self._fresh()) if not self.checkpoints else (
             self.checkpoints[-1][0], self.copy(self.checkpoints[-1][1]))
         self.state = state
-        for record in self.effective[start:kept]:
+        for record in self.effective[start - self.dropped:kept - self.dropped]:
             self._apply_effective(self.state, record)
-        del self.effective[kept:]
+        del self.effective[kept - self.dropped:]
 
 
 def _apply_undo_vote(state: KernelState, seq: int, event: Event) -> None:

@@ -68,6 +68,12 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def decide(self, state: S, seat: str, action: Action, chance: Chance) -> list[Event]: ...
 
+    def decide_state(self, state: S, seat: str, action: Action, chance: Chance
+                     ) -> tuple[list[Event], S | None]:
+        """``decide``, and, if the rules computed it anyway, the state the events lead to
+        (a new object the caller may keep): the service then need not fold them again."""
+        return self.decide(state, seat, action, chance), None
+
     @abstractmethod
     def evolve(self, state: S, event: Event) -> S: ...
 

@@ -64,7 +64,7 @@ def _frame(ruleset: Ruleset[GandhiState], folder: Folder, segment: _Segment) -> 
 
 
 def _effective(ruleset: Ruleset[GandhiState], records: Sequence[Recorded]) -> list[Recorded]:
-    folder = Folder(ruleset)
+    folder = Folder(ruleset, keep_all=True)
     folder.apply_all(list(records))
     return list(folder.effective)
 

@@ -11,5 +11,6 @@ STEPS = FLOW.steps
 step = FLOW.step
 question = FLOW.question
 run = FLOW.run
+run_to = FLOW.run_to
 
-__all__ = ["FLOW", "STEPS", "Ask", "question", "run", "step"]
+__all__ = ["FLOW", "STEPS", "Ask", "question", "run", "run_to", "step"]

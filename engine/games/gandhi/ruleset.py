@@ -17,7 +17,7 @@ from engine.games.gandhi.deck import pack_problem
 from engine.games.gandhi.edits import explain_edit
 from engine.games.gandhi.effects import begin
 from engine.games.gandhi.events import GANDHI_EVENTS
-from engine.games.gandhi.flow import STEPS, question, run
+from engine.games.gandhi.flow import STEPS, question, run, run_to
 from engine.games.gandhi.fold import HANDLERS
 from engine.games.gandhi.narrate import digest_text
 from engine.games.gandhi.outcome import check_players
@@ -107,6 +107,10 @@ class Gandhi(Ruleset[GandhiState]):
 
     def decide(self, state: GandhiState, seat: str, action: Action, chance: Chance
                ) -> list[Event]:
+        return self.decide_state(state, seat, action, chance)[0]
+
+    def decide_state(self, state: GandhiState, seat: str, action: Action, chance: Chance
+                     ) -> tuple[list[Event], GandhiState]:
         chosen = self.legal_actions(state, seat).allows(action)
         if chosen is None:
             reason = self.explain(state, seat, tokens(action.text), action)
@@ -118,7 +122,7 @@ class Gandhi(Ruleset[GandhiState]):
         else:
             events = STEPS[state.step.name].act(state, chosen, chance)
         # a side action may leave the step with nothing to ask: automatic steps run too
-        return run(state, events, chance, self.clone)
+        return run_to(state, events, chance, self.clone)
 
     def evolve(self, state: GandhiState, event: Event) -> GandhiState:
         HANDLERS[event.type](state, event)   # engine.games.gandhi.fold.evolve, inlined
