@@ -45,9 +45,14 @@ def _draw(job: Job) -> Any:
 # at start (rules, maps, vocabularies) lives as long as the process and is never scanned.
 GC_THRESHOLDS = (10_000, 20, 100)
 
+# Deciding and folding are Python work that holds the interpreter lock, so threads beyond
+# two (one computing, one waiting on SQLite) only take turns on the lock: with eight, a
+# command shared the lock with every read in flight and its p99 tripled (courier bench).
+THREADS = 2
+
 
 class AsyncService:
-    def __init__(self, service: Service, threads: int = 8, processes: int = 1) -> None:
+    def __init__(self, service: Service, threads: int = THREADS, processes: int = 1) -> None:
         gc.set_threshold(*GC_THRESHOLDS)
         gc.freeze()
         self.service = service
