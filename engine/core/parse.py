@@ -16,7 +16,7 @@ aliases, the id); every word may be cut to a prefix and the little words between
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.messages import AmbiguousAction, IllegalAction, Msg, UnknownAction
@@ -56,6 +56,17 @@ class Segment:
     numbers: Amount | Kind | None = None   # an open amount, or any number of a kind
     slot: str = ""
     values: tuple[tuple[Phrase, SlotValue], ...] = ()  # a slot open to any value of a kind
+    # the values by the first letter of their phrase: a typed word begins its phrase's word
+    by_initial: dict[str, tuple[tuple[Phrase, SlotValue], ...]] = field(
+        default_factory=dict, compare=False)
+
+
+def _by_initial(values: Iterable[tuple[Phrase, SlotValue]]
+                ) -> dict[str, tuple[tuple[Phrase, SlotValue], ...]]:
+    index: dict[str, list[tuple[Phrase, SlotValue]]] = {}
+    for phrase, value in values:
+        index.setdefault(phrase[0][:1] if phrase else "", []).append((phrase, value))
+    return {initial: tuple(found) for initial, found in index.items()}
 
 
 Pattern = tuple[Segment, ...]
@@ -76,7 +87,7 @@ def _slot(vocab: Vocabulary, kind_name: str, part: Part, value: SlotValue | None
         if kind.numeric:
             return Segment(numbers=kind, slot=part.slot)
         values = tuple((p, v) for v in kind.values() for p in kind.phrases(v))
-        return Segment(slot=part.slot, values=values)
+        return Segment(slot=part.slot, values=values, by_initial=_by_initial(values))
     return Segment(phrases=kind.phrases(value), slot=part.slot)
 
 
@@ -137,7 +148,8 @@ def match(typed: Phrase, pattern: Pattern) -> tuple[int, Captured]:
                            key=lambda r: r[0])
             return best
         options: Iterable[tuple[Phrase, SlotValue | None]] = (
-            seg.values if seg.values else ((p, None) for p in seg.phrases))
+            seg.by_initial.get(typed[i][:1], ()) if seg.values
+            else ((p, None) for p in seg.phrases))
         for phrase, value in options:
             fit = _words(typed, i, phrase)
             if fit is None:
@@ -161,6 +173,16 @@ class Reader:
     def __init__(self, vocab: Vocabulary) -> None:
         self.vocab = vocab
         self._patterns: dict[Action, list[Pattern]] = {}
+        self._verb_patterns: dict[str, list[tuple[Pattern, frozenset[str] | None]]] = {}
+
+    def of_verb(self, verb: str) -> list[tuple[Pattern, frozenset[str] | None]]:
+        """The patterns of any choice of ``verb``, each with the words it can begin with
+        (None: any word); built once, the catalogues being fixed."""
+        cached = self._verb_patterns.get(verb)
+        if cached is None:
+            cached = self._verb_patterns[verb] = [
+                (p, _first_words(p)) for p in patterns(self.vocab, verb, None)]
+        return cached
 
     def fit(self, typed: Phrase, action: Action) -> tuple[int, Action]:
         cached = self._patterns.get(action)
@@ -179,8 +201,11 @@ class Reader:
     def read_any(self, typed: Phrase) -> Action | None:
         """The choice ``typed`` names in the whole vocabulary (legal or not), if any."""
         found: tuple[int, Action] | None = None
+        first = typed[0] if typed else ""
         for name, verb in self.vocab.verbs.items():
-            for pattern in patterns(self.vocab, name, None):
+            for pattern, firsts in self.of_verb(name):
+                if firsts is not None and not any(w.startswith(first) for w in firsts):
+                    continue
                 code, got = match(typed, pattern)
                 if code >= COMPLETE and (found is None or code > found[0]):
                     values = dict(got)
@@ -191,12 +216,20 @@ class Reader:
     def names_a_verb(self, word: str) -> bool:
         """``word`` begins the first word of some verb in some language."""
         for name in self.vocab.verbs:
-            for pattern in patterns(self.vocab, name, None):
+            for pattern, _ in self.of_verb(name):
                 first = pattern[0] if pattern else None
                 if first is not None and any(p and p[0].startswith(word)
                                              for p in first.phrases):
                     return True
         return False
+
+
+def _first_words(pattern: Pattern) -> frozenset[str] | None:
+    """The words a text of ``pattern`` can begin with, when its first segment is a
+    literal that must be said (None otherwise)."""
+    if not pattern or pattern[0].optional or pattern[0].slot or pattern[0].numbers:
+        return None
+    return frozenset(p[0] for p in pattern[0].phrases if p)
 
 
 _READERS: dict[int, Reader] = {}
