@@ -9,7 +9,9 @@ reaches the seats of every other, and nothing is lost or sent twice across resta
 - ``turn``: a card, Campaign or turn is over (``since``: where the last one ended), so
   front-ends post its digest and picture;
 - ``undo_requested`` (the seats whose consent it needs), ``undo_decided`` (approved,
-  denied or done), ``game_over``.
+  denied or done), ``game_over``;
+- ``started`` (a game created to be started later is started) and ``abandoned`` (its
+  admin ended it), written without events by ``Service.start`` and ``Service.abandon``.
 """
 
 from __future__ import annotations
@@ -38,12 +40,18 @@ def notices_for(ruleset: Ruleset[Any], records: Sequence[Recorded], after: Kerne
         return [*out, NewNotice("game_over", everyone, {})]
     active = ruleset.active_seats(after.game)
     if active and active != active_before:
-        seats = tuple(sorted(active))
-        out.append(NewNotice("decision", seats, {}))
-        if deadline_hours:
-            due = datetime.fromisoformat(now) + timedelta(hours=deadline_hours)
-            out.append(NewNotice("reminder", seats, {"hours": deadline_hours},
-                                 due=due.isoformat(timespec="milliseconds")))
+        out += notices_for_decision(tuple(sorted(active)), deadline_hours, now)
+    return out
+
+
+def notices_for_decision(seats: tuple[str, ...], deadline_hours: float | None,
+                         now: str) -> list[NewNotice]:
+    """``seats`` must decide now: tell them, and remind them when the deadline passes."""
+    out = [NewNotice("decision", seats, {})]
+    if deadline_hours:
+        due = datetime.fromisoformat(now) + timedelta(hours=deadline_hours)
+        out.append(NewNotice("reminder", seats, {"hours": deadline_hours},
+                             due=due.isoformat(timespec="milliseconds")))
     return out
 
 

@@ -8,7 +8,7 @@ hands it to a front-end's process pool (DESIGN.md §5: renders off the event loo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -32,8 +32,8 @@ class Pictures(Protocol):
 
     def map(self, state: Any, lang: str, highlight: frozenset[str] = frozenset()) -> bytes: ...
 
-    def digest(self, before: Any, after: Any, records: Sequence[Recorded],
-               lang: str) -> tuple[bytes, str]: ...
+    def digest(self, before: Any, after: Any, records: Sequence[Recorded], lang: str,
+               notes: Mapping[int, str] | None = None) -> tuple[bytes, str]: ...
 
     def frames(self, ruleset: Ruleset[Any], records: Sequence[Recorded]) -> Sequence[Frame]: ...
 

@@ -48,8 +48,9 @@ from engine.core.messages import (
 from engine.core.parse import ValueLabels, read_value
 from engine.core.ruleset import Ruleset
 from engine.core.undo import plan_undo
+from engine.i18n import t
 from engine.logfile import export_lines, read_lines, to_stored
-from engine.notices import notices_for
+from engine.notices import notices_for, notices_for_decision
 from engine.pictures import Job, pictures_of
 from engine.randomness import Secret, SeededChance
 from engine.store import NewEvent, NewNotice, Store, StoredEvent, StoredNotice
@@ -69,6 +70,8 @@ class GameInfo:
     created_at: str
     head: int
     over: bool
+    started: bool = True      # a game created to be started later waits for ``start``
+    abandoned: bool = False
 
 
 @dataclass(frozen=True)
@@ -123,9 +126,10 @@ class Service:
                     seats: Mapping[str, str | None] | None = None,
                     admin: str | None = None, language: str = "en",
                     game_id: str | None = None, title: str | None = None,
-                    seed: str | None = None) -> str:
+                    seed: str | None = None, started: bool = True) -> str:
         """Create a game.  ``seed`` fixes its secret seed (fuzzing and tests only: a real
-        game's seed must be unguessable, and is by default)."""
+        game's seed must be unguessable, and is by default).  With ``started=False`` the
+        players take their seats first, and nobody acts until the admin calls ``start``."""
         ruleset = registry.get(ruleset_name)
         if scenario not in ruleset.scenarios():
             raise CourierError("error.unknown_scenario", scenario=scenario,
@@ -146,16 +150,72 @@ class Service:
         for seat in ruleset.seats:
             self._store.set_seat(game_id, seat, (seats or {}).get(seat))
         self._append(game_id, 0, [created, *opening.events], None, admin)
+        if not started:
+            self._store.set_setting(f"game:{game_id}", "phase", "waiting")
         return game_id
 
+    def start(self, game_id: str, by_user: str | None, *, moderator: bool = False) -> None:
+        """The admin starts a game created with ``started=False``: from now on its seats
+        act, and every front-end is told who decides first."""
+        ruleset, meta = self._ruleset(game_id)
+        self._check_admin(meta, by_user, moderator)
+        if self._phase(game_id) != "waiting":
+            raise CourierError("error.already_started")
+        state = self._load(ruleset, game_id, None)
+        active = tuple(sorted(ruleset.active_seats(state.game)))
+        now = self.clock()
+        notices = [NewNotice("started", tuple(ruleset.seats), {}),
+                   *notices_for_decision(active, self.deadline(game_id), now)]
+        self._store.set_setting(f"game:{game_id}", "phase", "started")
+        self._store.add_notices(game_id, state.seq, notices, now)
+
+    def abandon(self, game_id: str, by_user: str | None, *, moderator: bool = False) -> None:
+        """The admin ends a game before its end: nobody acts in it any more; its log,
+        history, map and export stay."""
+        _, meta = self._ruleset(game_id)
+        self._check_admin(meta, by_user, moderator)
+        if self._phase(game_id) == "abandoned":
+            raise CourierError("error.abandoned")
+        self._store.set_setting(f"game:{game_id}", "phase", "abandoned")
+        seats = tuple(self.seat_users(game_id))
+        self._store.add_notices(game_id, self.head(game_id),
+                                [NewNotice("abandoned", seats, {})], self.clock())
+
+    def _phase(self, game_id: str) -> str:
+        """``waiting`` (for ``start``), ``started`` or ``abandoned``."""
+        return self._store.setting(f"game:{game_id}", "phase") or "started"
+
+    def _check_playing(self, game_id: str) -> None:
+        phase = self._phase(game_id)
+        if phase == "waiting":
+            raise CourierError("error.not_started")
+        if phase == "abandoned":
+            raise CourierError("error.abandoned")
+
+    @staticmethod
+    def _check_admin(meta: Mapping[str, Any], by_user: str | None, moderator: bool) -> None:
+        """The game's admin, or (``moderator``) a user the front-end vouches for as a
+        moderator of the place the game is played in (Discord: Manage Server)."""
+        if moderator or meta["admin_user"] is None or by_user == meta["admin_user"]:
+            return
+        raise NotSeated("error.not_admin")
+
+    # --- a front-end's own notes (which channel a game is played in, its pinned status
+    # message, a user's preferences): kept beside the games, never in a log ------------------
+    def remember(self, frontend: str, key: str, value: str | None) -> None:
+        self._store.set_setting(f"frontend:{frontend}", key, value or "")
+
+    def recall(self, frontend: str, key: str) -> str | None:
+        return self._store.setting(f"frontend:{frontend}", key) or None
+
     def seat(self, game_id: str, seat: str, user: str | None, *, by_user: str | None,
-             email: str | None = None) -> None:
+             email: str | None = None, moderator: bool = False) -> None:
         """Give ``seat`` to ``user`` (None frees it).  A player takes a free seat; the
-        admin may assign any."""
+        admin (or a ``moderator``) may assign any."""
         ruleset, meta = self._ruleset(game_id)
         seat = resolve_seat(ruleset, seat)
         current = self._store.seats(game_id).get(seat, {}).get("user_id")
-        is_admin = by_user is not None and by_user == meta["admin_user"]
+        is_admin = moderator or (by_user is not None and by_user == meta["admin_user"])
         own_move = user == by_user and current in (None, by_user)
         freeing_own = user is None and current == by_user
         if not (is_admin or own_move or freeing_own):
@@ -281,15 +341,33 @@ class Service:
         """What ``records`` did, in plain language (the ruleset's ``narrate``, given the
         latest state: a game's names do not change, and a long log is told batch by
         batch without folding it again for each)."""
-        ruleset, _ = self._ruleset(game_id)
-        return ruleset.narrate(self._load(ruleset, game_id, None).game, records, lang)
+        ruleset, meta = self._ruleset(game_id)
+        return ruleset.narrate(self._load(ruleset, game_id, None).game, records, lang,
+                               self._proxies(game_id, meta, records, lang))
+
+    def _proxies(self, game_id: str, meta: Mapping[str, Any], records: Sequence[Recorded],
+                 lang: str) -> dict[int, str]:
+        """A remark beside each command its seat's player did not take (the admin or a
+        moderator took it for them): the digest says so, as the log does."""
+        seated = self.seat_users(game_id)
+        out: dict[int, str] = {}
+        for record in records:
+            event = record.event
+            if not isinstance(event, ActionTaken) or record.actor_user is None:
+                continue
+            if seated.get(event.seat) not in (None, record.actor_user):
+                key = "view.by_admin" if record.actor_user == meta["admin_user"] \
+                    else "view.by_moderator"
+                out[record.seq] = t(key, lang)
+        return out
 
     # --- views of a game (DESIGN.md §5): status, history, digests ------------------------
     def games(self) -> list[GameInfo]:
         """Every game in the store, oldest first."""
         return [GameInfo(g["id"], g["title"] or g["id"], g["ruleset"], g["scenario"],
-                         g["language"] or "en", g["admin_user"], g["created_at"], head, over)
-                for g, head, over in self._store.games_with_heads()]
+                         g["language"] or "en", g["admin_user"], g["created_at"], head, over,
+                         phase != "waiting", phase == "abandoned")
+                for g, head, over, phase in self._store.games_with_heads()]
 
     def game_info(self, game_id: str) -> GameInfo:
         """One game's id, title, ruleset, scenario, language, admin, head and whether over."""
@@ -329,10 +407,10 @@ class Service:
 
     def digest(self, game_id: str, lang: str, since: int = 0, upto: int | None = None) -> str:
         """What happened after event ``since`` (up to ``upto``), in plain language."""
-        ruleset, _ = self._ruleset(game_id)
+        ruleset, meta = self._ruleset(game_id)
         records = self.records(game_id, after=since, upto=upto)
         state = self._load(ruleset, game_id, upto).game
-        return ruleset.narrate(state, records, lang)
+        return ruleset.narrate(state, records, lang, self._proxies(game_id, meta, records, lang))
 
     def last_acted(self, game_id: str, seat: str) -> int:
         """The event before ``seat``'s latest command (0 if it never acted): a digest
@@ -364,16 +442,16 @@ class Service:
                        upto: int | None = None, seat: str | None = None) -> Job:
         """The map after events ``since``..``upto`` with what changed marked, and the
         plain-language digest: (PNG, text) once drawn."""
-        ruleset, _ = self._ruleset(game_id)
+        ruleset, meta = self._ruleset(game_id)
         for seq in (since, upto):
             if seq:
                 self.check_event(game_id, seq)
         before = ruleset.view(self._load(ruleset, game_id, since or None).game, seat) \
             if since else ruleset.initial_state()
         after = ruleset.view(self._load(ruleset, game_id, upto).game, seat)
-        return Job(ruleset.name, "digest", (before, after,
-                                            self.records(game_id, after=since, upto=upto),
-                                            lang))
+        records = self.records(game_id, after=since, upto=upto)
+        return Job(ruleset.name, "digest", (before, after, records, lang,
+                                            self._proxies(game_id, meta, records, lang)))
 
     def frame_seqs(self, game_id: str) -> list[int]:
         """The event each frame of the replay ends at (the setup, cards, Rounds)."""
@@ -414,33 +492,37 @@ class Service:
 
     # --- acting --------------------------------------------------------------------------
     def _check_permission(self, game_id: str, meta: Mapping[str, Any], seat: str,
-                          user: str | None) -> None:
+                          user: str | None, moderator: bool = False) -> None:
+        """The seat's player, the game's admin or a moderator may act for a seat."""
+        self._check_playing(game_id)
         seated = self.seat_users(game_id).get(seat)
         if seated is not None and seated == user:
             return
-        if user is not None and user == meta["admin_user"]:
+        if moderator or (user is not None and user == meta["admin_user"]):
             return
         if seated is None and meta["admin_user"] is None:
             return  # a local hot-seat game with no admin and free seats
         raise NotSeated(seat=seat)
 
     def act(self, game_id: str, seat: str, user: str | None, command: str | Action,
-            expected_head: int | None = None) -> Result:
+            expected_head: int | None = None, *, moderator: bool = False) -> Result:
         """Carry out one command for ``seat``; raises a ``CourierError`` and appends
         nothing when it is not allowed.  Without ``expected_head``, a command that meets
         another writer's append is decided once more at the new head (if it is still
         legal there); with it, the writer gets the ``Conflict``."""
-        return self.act_many(game_id, seat, user, [command], expected_head, single=True)
+        return self.act_many(game_id, seat, user, [command], expected_head, single=True,
+                             moderator=moderator)
 
     def act_many(self, game_id: str, seat: str, user: str | None,
                  commands: Sequence[str | Action], expected_head: int | None = None,
-                 single: bool = False) -> Result:
+                 single: bool = False, *, moderator: bool = False) -> Result:
         """Decide each command in turn on the position the ones before it lead to, then
         append them all in one transaction: all or nothing.  A command that cannot be
         taken raises ``BatchError`` naming its line (or, for one command, its own error)."""
         for attempt in (1, 2):
             try:
-                return self._act_many(game_id, seat, user, commands, expected_head, single)
+                return self._act_many(game_id, seat, user, commands, expected_head, single,
+                                      moderator)
             except Conflict:
                 if expected_head is not None or attempt == 2:
                     raise
@@ -448,10 +530,10 @@ class Service:
 
     def _act_many(self, game_id: str, seat: str, user: str | None,
                   commands: Sequence[str | Action], expected_head: int | None,
-                  single: bool) -> Result:
+                  single: bool, moderator: bool) -> Result:
         ruleset, meta = self._ruleset(game_id)
         seat = resolve_seat(ruleset, seat)
-        self._check_permission(game_id, meta, seat, user)
+        self._check_permission(game_id, meta, seat, user, moderator)
         state = self._load(ruleset, game_id, None)
         if expected_head is not None and expected_head != state.seq:
             raise Conflict(expected_head, state.seq)
@@ -553,11 +635,11 @@ class Service:
         hours = self._store.setting(f"game:{game_id}", "deadline_hours")
         return float(hours) if hours else None
 
-    def set_deadline(self, game_id: str, hours: float | None, by_user: str | None) -> None:
+    def set_deadline(self, game_id: str, hours: float | None, by_user: str | None, *,
+                     moderator: bool = False) -> None:
         """The game's admin sets (or with None, clears) the hours a decision may take."""
         _, meta = self._ruleset(game_id)
-        if meta["admin_user"] is not None and by_user != meta["admin_user"]:
-            raise NotSeated("error.not_admin")
+        self._check_admin(meta, by_user, moderator)
         if hours is not None and not 0 < hours <= 24 * 60:
             raise CourierError("error.bad_deadline")
         self._store.set_setting(f"game:{game_id}", "deadline_hours", str(hours or ""))
@@ -588,11 +670,12 @@ class Service:
                        for r in self.records(notice.game_id, after=notice.seq))
 
     # --- undo ----------------------------------------------------------------------------
-    def undo(self, game_id: str, seat: str, user: str | None) -> Result:
+    def undo(self, game_id: str, seat: str, user: str | None, *,
+             moderator: bool = False) -> Result:
         """Undo the last command: at once when free, otherwise as a request to approve."""
         ruleset, meta = self._ruleset(game_id)
         seat = resolve_seat(ruleset, seat)
-        self._check_permission(game_id, meta, seat, user)
+        self._check_permission(game_id, meta, seat, user, moderator)
         state = self._load(ruleset, game_id, None)
         plan = plan_undo(state, ruleset, seat, user, self.seat_users(game_id))
         active = ruleset.active_seats(state.game)
@@ -602,10 +685,11 @@ class Service:
         request = UndoRequested(seat=seat, to_seq=plan.to_seq, needs=sorted(plan.needs))
         return self._commit(ruleset, game_id, state, [request], seat, user, active)
 
-    def vote_undo(self, game_id: str, seat: str, user: str | None, approve: bool) -> Result:
+    def vote_undo(self, game_id: str, seat: str, user: str | None, approve: bool, *,
+                  moderator: bool = False) -> Result:
         ruleset, meta = self._ruleset(game_id)
         seat = resolve_seat(ruleset, seat)
-        self._check_permission(game_id, meta, seat, user)
+        self._check_permission(game_id, meta, seat, user, moderator)
         state = self._load(ruleset, game_id, None)
         request = state.undo_request
         if request is None:

@@ -256,3 +256,72 @@ def test_an_unpinned_command_is_decided_again_after_a_conflict(store: Store,
     with pytest.raises(Conflict):          # a pinned head is never retried
         pinned.act(duel, "blue", "bob", "add two", expected_head=head)
     assert store.head(duel)[0] == head + 2   # only the racer's command was appended
+
+
+def test_a_game_created_to_start_later_waits_for_its_admin(service: Service) -> None:
+    game = service.create_game("toy", "standard", admin="carol", game_id="later",
+                               started=False)
+    service.start_reading("front")
+    service.seat(game, "red", "alice", by_user="alice")
+    with pytest.raises(CourierError) as err:
+        service.act(game, "red", "alice", "add one")
+    assert err.value.msg.key == "error.not_started"
+    assert not service.game_info(game).started
+    with pytest.raises(NotSeated):
+        service.start(game, "alice")                 # not the admin
+    service.start(game, "carol")
+    assert service.game_info(game).started
+    assert [(n.kind, n.seats) for n in service.notices("front")] == [
+        ("started", ("red", "blue")), ("decision", ("red",))]
+    with pytest.raises(CourierError) as again:
+        service.start(game, "carol")
+    assert again.value.msg.key == "error.already_started"
+    service.act(game, "red", "alice", "add one")
+
+
+def test_an_abandoned_game_refuses_commands_and_keeps_its_log(service: Service,
+                                                              duel: str) -> None:
+    service.act(duel, "red", "alice", "add one")
+    service.start_reading("front")
+    with pytest.raises(NotSeated):
+        service.abandon(duel, "alice")
+    service.abandon(duel, "dave", moderator=True)   # vouched for by the front-end
+    assert service.game_info(duel).abandoned
+    assert [n.kind for n in service.notices("front")] == ["abandoned"]
+    before = service._store.events(duel)
+    for attempt in (lambda: service.act(duel, "red", "alice", "end turn"),
+                    lambda: service.undo(duel, "red", "alice")):
+        with pytest.raises(CourierError) as err:
+            attempt()
+        assert err.value.msg.key == "error.abandoned"
+    assert service._store.events(duel) == before
+    assert service.history(duel, "en").commands
+
+
+def test_a_moderator_acts_for_a_seat_and_the_log_names_them(service: Service,
+                                                            duel: str) -> None:
+    with pytest.raises(NotSeated):
+        service.act(duel, "red", "dave", "add one")
+    result = service.act(duel, "red", "dave", "add one", moderator=True)
+    assert (result.events[0].actor_user, result.events[0].actor_seat) == ("dave", "red")
+    service.set_deadline(duel, 12, "dave", moderator=True)
+    assert service.deadline(duel) == 12
+
+
+def test_a_front_end_remembers_its_notes(service: Service) -> None:
+    assert service.recall("discord", "place:1") is None
+    service.remember("discord", "place:1", "duel")
+    assert service.recall("discord", "place:1") == "duel"
+    assert service.recall("mail", "place:1") is None
+    service.remember("discord", "place:1", None)
+    assert service.recall("discord", "place:1") is None
+
+
+def test_the_digest_says_when_the_admin_took_a_seats_command(service: Service,
+                                                            duel: str) -> None:
+    service.act(duel, "red", "carol", "add one")        # carol is the admin
+    service.act(duel, "red", "alice", "add two")
+    told = service.digest(duel, "en").splitlines()
+    assert "red: add one (taken for them by the game's admin)" in told
+    assert "red: add two" in told
+    assert "amministratore" in service.digest(duel, "it")

@@ -171,13 +171,15 @@ class Toy(Ruleset[ToyState]):
     def outcome(self, state: ToyState, lang: str) -> str:
         return t("toy.narrate.won", lang, seat=state.winner) if state.winner else ""
 
-    def narrate(self, state: ToyState, records: Sequence[Recorded], lang: str) -> str:
+    def narrate(self, state: ToyState, records: Sequence[Recorded], lang: str,
+                notes: Mapping[int, str] | None = None) -> str:
         """A line per command (``red: add three``) and one per point scored."""
         lines = []
         for record in records:
             event = record.event
             if isinstance(event, ActionTaken):
-                lines.append(f"{event.seat}: {event.text}")
+                note = (notes or {}).get(record.seq)
+                lines.append(f"{event.seat}: {event.text}" + (f" ({note})" if note else ""))
             elif isinstance(event, Added):
                 lines.append("  " + t("toy.narrate.added", lang, seat=event.seat,
                                       amount=event.amount))

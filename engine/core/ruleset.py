@@ -147,8 +147,11 @@ class Ruleset(ABC, Generic[S]):
         """How a finished game ended, a short phrase (``Ranking: …``); "" if not over."""
         return ""
 
-    def narrate(self, state: S, records: Sequence[Recorded], lang: str) -> str:
-        """What ``records`` did, in plain language; ``state`` is the state after them."""
+    def narrate(self, state: S, records: Sequence[Recorded], lang: str,
+                notes: Mapping[int, str] | None = None) -> str:
+        """What ``records`` did, in plain language; ``state`` is the state after them;
+        ``notes``: a remark to show beside the command logged at a seq (who took it, when
+        not the seat's player)."""
         return "\n".join(f"{r.seq} {r.type}" for r in records)
 
     # --- event parsing -------------------------------------------------------------------

@@ -171,15 +171,18 @@ class Store:
         row["options"] = json.loads(row["options"] or "{}")
         return row
 
-    def games_with_heads(self) -> list[tuple[dict[str, Any], int, bool]]:
-        """Every game with its head seq and whether it is over (its last event reveals the
-        secret, as every finished game's does)."""
+    def games_with_heads(self) -> list[tuple[dict[str, Any], int, bool, str]]:
+        """Every game with its head seq, whether it is over (its last event reveals the
+        secret, as every finished game's does) and its phase (``waiting``, ``started``,
+        ``abandoned``)."""
         rows = self.db.execute(
             "SELECT g.id, (SELECT seq FROM events e WHERE e.game_id = g.id ORDER BY seq DESC "
             "LIMIT 1), (SELECT type FROM events e WHERE e.game_id = g.id ORDER BY seq DESC "
-            "LIMIT 1) FROM games g ORDER BY g.created_at").fetchall()
+            "LIMIT 1), (SELECT value FROM settings s WHERE s.scope = 'game:' || g.id AND "
+            "s.key = 'phase') FROM games g ORDER BY g.created_at").fetchall()
         by_id = {g["id"]: g for g in self.games()}
-        return [(by_id[r[0]], r[1] or 0, r[2] == "SecretRevealed") for r in rows]
+        return [(by_id[r[0]], r[1] or 0, r[2] == "SecretRevealed", r[3] or "started")
+                for r in rows]
 
     def games(self) -> list[dict[str, Any]]:
         return [dict(r) for r in self.db.table("games").rows_where(order_by="created_at")]
@@ -223,11 +226,7 @@ class Store:
                                                for r in rows])
             now = rows[-1].time if rows else ""
             for notice in (notices(rows) if callable(notices) else notices):
-                db.execute("INSERT INTO notices (game_id, seq, kind, seats, data, due, created) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           [game_id, rows[-1].seq if rows else head, notice.kind,
-                            json.dumps(list(notice.seats)), json.dumps(notice.data, sort_keys=True),
-                            notice.due, now])
+                self._insert_notice(game_id, rows[-1].seq if rows else head, notice, now)
             db.execute("COMMIT")
         except BaseException:
             if db.conn.in_transaction:
@@ -272,6 +271,19 @@ class Store:
             [position, now, reader, limit]).fetchall()
         return [StoredNotice(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), json.loads(r[5]),
                              r[6], r[7]) for r in rows]
+
+    def add_notices(self, game_id: str, seq: int, notices: Sequence[NewNotice],
+                    now: str) -> None:
+        """Notices that no event causes (a game started or abandoned), at head ``seq``."""
+        with self.db.conn:
+            for notice in notices:
+                self._insert_notice(game_id, seq, notice, now)
+
+    def _insert_notice(self, game_id: str, seq: int, notice: NewNotice, now: str) -> None:
+        self.db.execute("INSERT INTO notices (game_id, seq, kind, seats, data, due, created) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [game_id, seq, notice.kind, json.dumps(list(notice.seats)),
+                         json.dumps(notice.data, sort_keys=True), notice.due, now])
 
     def last_notice(self, game_id: str, kind: str) -> StoredNotice | None:
         """The game's latest notice of ``kind``."""

@@ -5,7 +5,7 @@ each, and the plain-language text of what each Faction did
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -33,9 +33,11 @@ NBSP = "\u00a0"
 
 
 def render_digest(before: GandhiState, after: GandhiState,
-                  events: Iterable[Event | Recorded], lang: str = "en") -> tuple[bytes, str]:
-    """PNG bytes of the captioned map after the turn, and the text."""
-    return to_png(digest_image(before, after, lang)), digest_text(after, events, lang)
+                  events: Iterable[Event | Recorded], lang: str = "en",
+                  notes: Mapping[int, str] | None = None) -> tuple[bytes, str]:
+    """PNG bytes of the captioned map after the turn, and the text (``notes``: remarks
+    beside commands, by seq)."""
+    return to_png(digest_image(before, after, lang)), digest_text(after, events, lang, notes)
 
 
 def digest_image(before: GandhiState, after: GandhiState, lang: str = "en") -> Image.Image:

@@ -3,7 +3,7 @@ the ruleset's name when ``renders`` is imported."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.events import Recorded
@@ -22,8 +22,8 @@ class GandhiPictures:
         return render_map(state, lang, highlight=highlight)
 
     def digest(self, before: GandhiState, after: GandhiState, records: Sequence[Recorded],
-               lang: str) -> tuple[bytes, str]:
-        return render_digest(before, after, records, lang)
+               lang: str, notes: Mapping[int, str] | None = None) -> tuple[bytes, str]:
+        return render_digest(before, after, records, lang, notes)
 
     def frames(self, ruleset: Ruleset[Any], records: Sequence[Recorded]) -> list[Frame]:
         return frames_of(ruleset, records)

@@ -5,7 +5,7 @@ picture all take their text from here."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,15 +34,18 @@ class _Group:
     lines: list[str] = field(default_factory=list)
 
 
-def digest_text(after: GandhiState, events: Iterable[Event | Recorded], lang: str) -> str:
+def digest_text(after: GandhiState, events: Iterable[Event | Recorded], lang: str,
+                notes: Mapping[int, str] | None = None) -> str:
     """A line per card or Campaign, a bullet per action (``Raj: pass``), and what each
-    did under it."""
+    did under it; ``notes`` adds a remark to the action logged at a seq."""
     b = board(after)
     groups: list[_Group] = [_Group(None, "")]
     for item in events:
         event = item.event if isinstance(item, Recorded) else item
         if isinstance(event, ActionTaken):
-            groups.append(_Group(event.seat, choice_label(event.text, lang)))
+            said = choice_label(event.text, lang)
+            note = (notes or {}).get(item.seq) if isinstance(item, Recorded) else None
+            groups.append(_Group(event.seat, f"{said} ({note})" if note else said))
             continue
         line = describe(event, b, lang, groups[-1].seat)
         if event.type in SECTIONS:

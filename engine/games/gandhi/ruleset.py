@@ -169,5 +169,6 @@ class Gandhi(Ruleset[GandhiState]):
         # DESIGN.md §3 view: Gandhi hides only the deck order, which the text never shows
         return board_text(state, lang)
 
-    def narrate(self, state: GandhiState, records: Sequence[Recorded], lang: str) -> str:
-        return digest_text(state, records, lang)
+    def narrate(self, state: GandhiState, records: Sequence[Recorded], lang: str,
+                notes: Mapping[int, str] | None = None) -> str:
+        return digest_text(state, records, lang, notes)
