@@ -19,9 +19,11 @@ from typing import Any, TypeVar
 
 from engine.core.actions import Action
 from engine.core.decision import DecisionView
+from engine.core.events import Recorded
+from engine.notices import StoredNotice
 from engine.pictures import Job
 from engine.service import GameInfo, Result, Service
-from engine.store import StoredNotice
+from engine.verify import Report
 from engine.views import HistoryPage, Status
 
 T = TypeVar("T")
@@ -77,38 +79,106 @@ class AsyncService:
     async def create_game(self, ruleset: str, scenario: str, **kwargs: Any) -> str:
         return await self.run(self.service.create_game, ruleset, scenario, **kwargs)
 
+    async def import_game(self, lines: Sequence[str], admin: str | None,
+                          game_id: str | None = None) -> tuple[str, Report]:
+        return await self.run(self.service.import_game, lines, game_id, admin=admin)
+
     async def seat(self, game_id: str, seat: str, user: str | None, *,
-                   by_user: str | None) -> None:
-        await self._write(game_id, self.service.seat, game_id, seat, user, by_user=by_user)
+                   by_user: str | None, moderator: bool = False) -> None:
+        await self._write(game_id, self.service.seat, game_id, seat, user, by_user=by_user,
+                          moderator=moderator)
+
+    async def join(self, game_id: str, seat: str, user: str, *, by_user: str | None = None,
+                   moderator: bool = False) -> tuple[str, ...]:
+        return await self._write(game_id, self.service.join, game_id, seat, user,
+                                 by_user=by_user, moderator=moderator)
+
+    async def leave(self, game_id: str, seat: str, by_user: str | None,
+                    moderator: bool = False) -> tuple[str, ...]:
+        return await self._write(game_id, self.service.leave, game_id, seat, by_user,
+                                 moderator=moderator)
+
+    async def start(self, game_id: str, by_user: str | None, moderator: bool = False) -> None:
+        await self._write(game_id, self.service.start, game_id, by_user, moderator=moderator)
+
+    async def abandon(self, game_id: str, by_user: str | None, moderator: bool = False) -> None:
+        await self._write(game_id, self.service.abandon, game_id, by_user,
+                          moderator=moderator)
 
     async def act(self, game_id: str, seat: str, user: str | None, command: str | Action,
-                  expected_head: int | None = None) -> Result:
+                  expected_head: int | None = None, moderator: bool = False) -> Result:
         return await self._write(game_id, self.service.act, game_id, seat, user, command,
-                                 expected_head)
+                                 expected_head, moderator=moderator)
 
     async def act_many(self, game_id: str, seat: str, user: str | None,
                        commands: Sequence[str | Action],
-                       expected_head: int | None = None) -> Result:
+                       expected_head: int | None = None, moderator: bool = False) -> Result:
         return await self._write(game_id, self.service.act_many, game_id, seat, user,
-                                 commands, expected_head)
+                                 commands, expected_head, moderator=moderator)
 
-    async def undo(self, game_id: str, seat: str, user: str | None) -> Result:
-        return await self._write(game_id, self.service.undo, game_id, seat, user)
+    async def undo(self, game_id: str, seat: str, user: str | None,
+                   moderator: bool = False) -> Result:
+        return await self._write(game_id, self.service.undo, game_id, seat, user,
+                                 moderator=moderator)
 
     async def vote_undo(self, game_id: str, seat: str, user: str | None,
-                        approve: bool) -> Result:
-        return await self._write(game_id, self.service.vote_undo, game_id, seat, user, approve)
+                        approve: bool, moderator: bool = False) -> Result:
+        return await self._write(game_id, self.service.vote_undo, game_id, seat, user, approve,
+                                 moderator=moderator)
 
     async def set_deadline(self, game_id: str, hours: float | None,
-                           by_user: str | None) -> None:
-        await self._write(game_id, self.service.set_deadline, game_id, hours, by_user)
+                           by_user: str | None, moderator: bool = False) -> None:
+        await self._write(game_id, self.service.set_deadline, game_id, hours, by_user,
+                          moderator=moderator)
+
+    async def remember(self, frontend: str, key: str, value: str | None) -> None:
+        await self.run(self.service.remember, frontend, key, value)
 
     # --- reads: any number at once ------------------------------------------------------
+    async def recall(self, frontend: str, key: str) -> str | None:
+        return await self.run(self.service.recall, frontend, key)
+
     async def games(self) -> list[GameInfo]:
         return await self.run(self.service.games)
 
     async def game_info(self, game_id: str) -> GameInfo:
         return await self.run(self.service.game_info, game_id)
+
+    async def seat_users(self, game_id: str) -> dict[str, str | None]:
+        return await self.run(self.service.seat_users, game_id)
+
+    async def seat_groups(self, game_id: str) -> list[tuple[str, ...]]:
+        return await self.run(self.service.seat_groups, game_id)
+
+    async def free_seats(self, game_id: str) -> list[str]:
+        return await self.run(self.service.free_seats, game_id)
+
+    async def deadline(self, game_id: str) -> float | None:
+        return await self.run(self.service.deadline, game_id)
+
+    async def last_acted(self, game_id: str, seat: str) -> int:
+        return await self.run(self.service.last_acted, game_id, seat)
+
+    async def last_turn(self, game_id: str) -> tuple[int, int]:
+        return await self.run(self.service.last_turn, game_id)
+
+    async def narrate(self, game_id: str, records: list[Recorded], lang: str) -> str:
+        return await self.run(self.service.narrate, game_id, records, lang)
+
+    async def outcome(self, game_id: str, lang: str) -> str | None:
+        return await self.run(self.service.outcome, game_id, lang)
+
+    async def frame_captions(self, game_id: str, lang: str) -> list[str]:
+        return await self.run(self.service.frame_captions, game_id, lang)
+
+    async def frame_seqs(self, game_id: str) -> list[int]:
+        return await self.run(self.service.frame_seqs, game_id)
+
+    async def export(self, game_id: str) -> list[str]:
+        return await self.run(self.service.export, game_id)
+
+    async def verify(self, game_id: str) -> Report:
+        return await self.run(self.service.verify, game_id)
 
     async def active(self, game_id: str) -> frozenset[str]:
         return await self.run(self.service.active, game_id)

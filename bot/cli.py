@@ -31,7 +31,7 @@ Handler = Callable[[argparse.Namespace, Service, Config], int]
 
 # the commands that may create the database (a new game); every other command reads an
 # existing one, and finds no game when there is none
-CREATING = frozenset({"main", "new", "import", "play"})
+CREATING = frozenset({"main", "new", "import", "play", "bot"})
 # the commands that never open the games' database (they build their own)
 STORELESS = frozenset({"bench", "bench-render", "fuzz"})
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports `yes | head`
@@ -96,6 +96,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     imp.add_argument("--game", metavar="ID", help=h("import_id"))
     ver = sub.add_parser("verify", help=h("verify"))
     ver.add_argument("game", nargs="?", help=h("game_or_all"))
+    discord_bot = sub.add_parser("bot", help=h("bot"))
+    discord_bot.add_argument("--guild", type=int, metavar="ID", help=h("bot_guild"))
     bench = sub.add_parser("bench", help=h("bench"))
     bench.add_argument("--ruleset", help=h("ruleset"))
     bench.add_argument("--scenario", help=h("scenario"))

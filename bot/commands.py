@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.cli import Handler, default_ruleset, read_file, read_text, say, write_file
 from bot.config import Config
+from bot.options import pairs, typed_options
 from engine.core import ruleset as registry
 from engine.core.events import (
     ActionTaken,
@@ -29,28 +30,6 @@ from engine.core.events import (
 from engine.core.messages import CourierError, GameOver
 from engine.i18n import t
 from engine.service import Result, Service
-
-
-def pairs(items: list[str], what: str) -> dict[str, str]:
-    """``KEY=VALUE`` arguments (``--option``, ``--seat``); ``what`` names the form."""
-    out: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise CourierError(f"cli.{what}_form", got=item)
-        out[key.strip()] = value.strip()
-    return out
-
-
-def typed_options(raw: dict[str, str]) -> dict[str, object]:
-    """A value is JSON when it parses as JSON (``players=[["raj"],...]``, ``target=6``),
-    otherwise the text as written (``gujarat=province``)."""
-    def convert(value: str) -> object:
-        try:
-            return json.loads(value)
-        except json.JSONDecodeError:
-            return value
-    return {k: convert(v) for k, v in raw.items()}
 
 
 def read_pack(path: str) -> str:
@@ -385,10 +364,25 @@ def cmd_fuzz(args: argparse.Namespace, service: Service, config: Config) -> int:
 
 
 def cmd_main(args: argparse.Namespace, service: Service, config: Config) -> int:
+    """``./run``: the Discord bot when a token is configured, else a game here."""
     if config.discord_token:
-        say(config, "cli.discord_pending")
-        return 1
+        return cmd_bot(argparse.Namespace(guild=None, **vars(args)), service, config)
     return cmd_play(argparse.Namespace(game=None, **vars(args)), service, config)
+
+
+def cmd_bot(args: argparse.Namespace, service: Service, config: Config) -> int:
+    """Run the Discord bot (DESIGN.md §5) until stopped."""
+    if not config.discord_token:
+        say(config, "cli.no_token")
+        return 2
+    import renders
+    from bot.async_service import AsyncService
+    from bot.discord_bot.app import run
+
+    renders.load()
+    say(config, "cli.bot_starting", db=config.db_path)
+    run(AsyncService(service), config.discord_token, args.guild or config.discord_guild)
+    return 0
 
 
 HANDLERS: dict[str, Handler] = {
@@ -396,4 +390,5 @@ HANDLERS: dict[str, Handler] = {
     "legal": cmd_legal, "show": cmd_show, "log": cmd_log, "undo": cmd_undo,
     "approve": cmd_vote(True), "deny": cmd_vote(False), "export": cmd_export,
     "import": cmd_import, "verify": cmd_verify, "bench": cmd_bench, "fuzz": cmd_fuzz,
+    "bot": cmd_bot,
 }

@@ -1,7 +1,8 @@
 """Settings from ``config.toml`` (next to where courier runs) and the environment.
 
 Environment variables win over the file: ``COURIER_DB``, ``COURIER_DISCORD_TOKEN``,
-``COURIER_LANGUAGE``, ``COURIER_PLUGINS`` (comma-separated module names),
+``COURIER_DISCORD_GUILD``, ``COURIER_LANGUAGE``, ``COURIER_PLUGINS`` (comma-separated
+module names),
 ``COURIER_CONFIG`` (another path for the file).
 
 The games live in one place per user, whatever the current folder: ``courier.db`` in the
@@ -33,6 +34,7 @@ def default_db_path() -> Path:
 class Config:
     db_path: str = field(default_factory=lambda: str(default_db_path()))
     discord_token: str = ""
+    discord_guild: int | None = None   # commands sync to this guild only (instant)
     language: str = "en"
     default_ruleset: str = "gandhi"
     plugins: list[str] = field(default_factory=list)
@@ -60,8 +62,19 @@ def load_config(path: Path | None = None) -> Config:
         db_path=str(chosen_db) if chosen_db else str(default_db_path()),
         db_is_default=not chosen_db,
         discord_token=os.environ.get("COURIER_DISCORD_TOKEN") or str(discord.get("token", "")),
+        discord_guild=_guild(os.environ.get("COURIER_DISCORD_GUILD") or discord.get("guild")),
         language=language,
         default_ruleset=str(game.get("default_ruleset", "gandhi")),
         plugins=[p for p in plugins_env.split(",") if p]
         or [str(p) for p in game.get("plugins", []) or []],  # type: ignore[attr-defined]
     )
+
+
+def _guild(value: object) -> int | None:
+    """The test guild's id (a number), or None for global commands."""
+    if value in (None, "", 0):
+        return None
+    try:
+        return int(str(value))
+    except ValueError:
+        raise CourierError("cli.bad_guild", value=str(value)) from None

@@ -23,7 +23,9 @@ from typing import Any
 from engine.core.events import Recorded, UndoApproved, UndoDenied, Undone, UndoRequested
 from engine.core.fold import KernelState
 from engine.core.ruleset import Ruleset
-from engine.store import NewNotice
+from engine.store import NewNotice, StoredNotice
+
+__all__ = ["NewNotice", "StoredNotice", "notices_for", "notices_for_decision"]
 
 
 def notices_for(ruleset: Ruleset[Any], records: Sequence[Recorded], after: KernelState,

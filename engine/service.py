@@ -161,6 +161,9 @@ class Service:
         self._check_admin(meta, by_user, moderator)
         if self._phase(game_id) != "waiting":
             raise CourierError("error.already_started")
+        free = self.free_seats(game_id)
+        if free:
+            raise CourierError("error.seats_free", seats=_seats(ruleset, free))
         state = self._load(ruleset, game_id, None)
         active = tuple(sorted(ruleset.active_seats(state.game)))
         now = self.clock()
@@ -182,15 +185,16 @@ class Service:
                                 [NewNotice("abandoned", seats, {})], self.clock())
 
     def _phase(self, game_id: str) -> str:
-        """``waiting`` (for ``start``), ``started`` or ``abandoned``."""
+        """``waiting`` (for ``start``), ``started``, ``abandoned``, or ``imported`` (read
+        only: its secret seed stayed where it was played)."""
         return self._store.setting(f"game:{game_id}", "phase") or "started"
 
     def _check_playing(self, game_id: str) -> None:
         phase = self._phase(game_id)
         if phase == "waiting":
             raise CourierError("error.not_started")
-        if phase == "abandoned":
-            raise CourierError("error.abandoned")
+        if phase in ("abandoned", "imported"):
+            raise CourierError(f"error.{phase}")
 
     @staticmethod
     def _check_admin(meta: Mapping[str, Any], by_user: str | None, moderator: bool) -> None:
@@ -219,8 +223,43 @@ class Service:
         own_move = user == by_user and current in (None, by_user)
         freeing_own = user is None and current == by_user
         if not (is_admin or own_move or freeing_own):
-            raise NotSeated("error.seat_taken", seat=seat)
+            raise NotSeated("error.seat_taken", seat=_seats(ruleset, [seat]))
         self._store.set_seat(game_id, seat, user, email=email)
+
+    def seat_groups(self, game_id: str) -> list[tuple[str, ...]]:
+        """The seats each player takes together (Gandhi 1.5: a player may run two)."""
+        ruleset, meta = self._ruleset(game_id)
+        return ruleset.seat_groups(meta["options"])
+
+    def join(self, game_id: str, seat: str, user: str, *, by_user: str | None = None,
+             moderator: bool = False) -> tuple[str, ...]:
+        """``user`` takes ``seat`` and the seats played with it (``seat_groups``); a player
+        joins free seats, the admin (``by_user``) or a moderator seats anyone."""
+        ruleset, meta = self._ruleset(game_id)
+        seat = resolve_seat(ruleset, seat)
+        group = next((g for g in self.seat_groups(game_id) if seat in g), None)
+        if group is None:
+            raise CourierError("error.seat_not_played", seat=_seats(ruleset, [seat]))
+        by = user if by_user is None else by_user
+        for each in group:
+            self.seat(game_id, each, user, by_user=by, moderator=moderator)
+        return group
+
+    def leave(self, game_id: str, seat: str, by_user: str | None, *,
+              moderator: bool = False) -> tuple[str, ...]:
+        """Free ``seat`` and the seats played with it: their player leaves, or the admin
+        (or a moderator) unseats them."""
+        ruleset, _ = self._ruleset(game_id)
+        seat = resolve_seat(ruleset, seat)
+        group = next((g for g in self.seat_groups(game_id) if seat in g), (seat,))
+        for each in group:
+            self.seat(game_id, each, None, by_user=by_user, moderator=moderator)
+        return group
+
+    def free_seats(self, game_id: str) -> list[str]:
+        """The seats of players nobody holds yet."""
+        users = self.seat_users(game_id)
+        return [s for g in self.seat_groups(game_id) for s in g if users.get(s) is None]
 
     def seat_users(self, game_id: str) -> dict[str, str | None]:
         return {s: r["user_id"] for s, r in self._store.seats(game_id).items()}
@@ -391,7 +430,8 @@ class Service:
                       tuple(sorted(deciding)), seat_names(ruleset, lang),
                       decision.created if decision is not None and not over else None,
                       reminder.due if waiting and reminder is not None and not over else None,
-                      undo_status(state), tuple(ruleset.status_fields(game, lang)))
+                      undo_status(state), tuple(ruleset.status_fields(game, lang)),
+                      self._phase(game_id))
 
     def history(self, game_id: str, lang: str, before: int | None = None,
                 limit: int = 20) -> HistoryPage:
@@ -457,6 +497,13 @@ class Service:
         """The event each frame of the replay ends at (the setup, cards, Rounds)."""
         return [frame.seq for frame in self._frames(game_id)]
 
+    def frame_captions(self, game_id: str, lang: str) -> list[str]:
+        """What each frame of the replay shows ("Card 3: 35 Akali Movement..."), in order:
+        the moments ``map_picture`` can show with ``at=frame_seqs()[n]``."""
+        frames = self._frames(game_id)
+        pictures = pictures_of(self.ruleset_of(game_id).name)
+        return [pictures.caption(frames, n, lang) for n in range(len(frames))]
+
     def replay_length(self, game_id: str) -> int:
         """How many frames (the setup, each card, each Campaign Round) the game has."""
         return len(self._frames(game_id))
@@ -502,7 +549,7 @@ class Service:
             return
         if seated is None and meta["admin_user"] is None:
             return  # a local hot-seat game with no admin and free seats
-        raise NotSeated(seat=seat)
+        raise NotSeated(seat=_seats(self.ruleset_of(game_id), [seat]))
 
     def act(self, game_id: str, seat: str, user: str | None, command: str | Action,
             expected_head: int | None = None, *, moderator: bool = False) -> Result:
@@ -572,7 +619,8 @@ class Service:
         active = ruleset.active_seats(game)
         choice = ruleset.legal_actions(game, seat)
         if seat not in active and not choice.actions:  # side actions may come from anyone
-            raise NotYourDecision(seat=seat, waiting=", ".join(sorted(active)))
+            raise NotYourDecision(seat=_seats(ruleset, [seat]),
+                                  waiting=_seats(ruleset, sorted(active)))
         action = _chosen(ruleset, game, seat, choice, command)
         events, after = ruleset.decide_state(game, seat, action, SeededChance(secret, str(head)))
         return [ActionTaken(seat=seat, text=action.text), *events], after
@@ -695,7 +743,7 @@ class Service:
         if request is None:
             raise UndoRefused("undo.no_request")
         if seat not in request.needs or seat in request.approved:
-            raise UndoRefused("undo.not_asked", seat=seat)
+            raise UndoRefused("undo.not_asked", seat=_seats(ruleset, [seat]))
         active = ruleset.active_seats(state.game)
         batch: list[Event]
         if not approve:
@@ -739,6 +787,8 @@ class Service:
         for seat in ruleset.seats:
             self._store.set_seat(new_id, seat, None)
         self._store.insert_verbatim(new_id, rows)
+        # its secret seed stayed where it was played: an unfinished game is for reading
+        self._store.set_setting(f"game:{new_id}", "phase", "imported")
         return new_id, report
 
 
@@ -781,3 +831,9 @@ def _secret(meta: Mapping[str, Any]) -> Secret:
     data = json.loads(meta["secret"] or "{}")
     return Secret(seed=data.get("seed", ""), salt=data.get("salt", ""),
                   deck=list(data.get("deck", [])))
+
+
+def _seats(ruleset: Ruleset[Any], seats: Sequence[str]) -> Msg:
+    """Seats named in the reader's language (in an error message)."""
+    vocab = ruleset.vocabulary
+    return ValueLabels(vocab.kinds[vocab.seat_kind], list(seats))

@@ -24,6 +24,7 @@ from engine.i18n import t
 
 @dataclass(frozen=True)
 class UndoStatus:
+    seq: int                    # the request's event: a vote names it
     seat: str
     needs: tuple[str, ...]
     approved: tuple[str, ...]
@@ -48,12 +49,15 @@ class Status:
     deadline: str | None                  # when its seats will be reminded
     undo: UndoStatus | None               # a pending undo request
     fields: tuple[tuple[str, str], ...]   # the game's own: cards, tracks, margins...
+    phase: str = "started"                # or "waiting" (for its start), "abandoned"
 
     def text(self, lang: str) -> str:
         lines = [f"{self.title} · {self.game_name} · {self.scenario_name}"]
         lines += [f"{name}: {value}" if name else value for name, value in self.fields]
         if self.over:
             lines.append(self.outcome or t("cli.game_over", lang))
+        elif self.phase != "started":
+            lines.append(t(f"view.phase_{self.phase}", lang))
         elif self.deciding:
             who = ", ".join(self.seat_names[s] for s in self.deciding)
             lines.append(t("view.deciding", lang, seats=who))
@@ -96,7 +100,7 @@ def undo_status(state: KernelState) -> UndoStatus | None:
     request = state.undo_request
     if request is None:
         return None
-    return UndoStatus(request.seat, tuple(sorted(request.needs)),
+    return UndoStatus(request.seq, request.seat, tuple(sorted(request.needs)),
                       tuple(sorted(request.approved)))
 
 

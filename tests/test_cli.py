@@ -120,6 +120,14 @@ def test_new_defaults_to_gandhi(tmp_path: Path) -> None:
     assert result.returncode == 0 and "(gandhi, short)" in result.stdout
 
 
-def test_with_a_token_it_says_the_bot_is_not_here_yet(tmp_path: Path) -> None:
-    result = courier(tmp_path, env={"COURIER_DISCORD_TOKEN": "x"})
-    assert result.returncode == 1 and "Discord" in result.stdout
+def test_the_bot_without_a_token_says_where_to_put_one(tmp_path: Path) -> None:
+    result = courier(tmp_path, "bot", plugin=False)
+    assert result.returncode == 2 and "COURIER_DISCORD_TOKEN" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_a_bad_test_guild_is_one_clear_line(tmp_path: Path) -> None:
+    result = courier(tmp_path, "bot", plugin=False,
+                     env={"COURIER_DISCORD_TOKEN": "x", "COURIER_DISCORD_GUILD": "general"})
+    assert result.returncode == 2 and "general" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

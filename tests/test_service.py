@@ -269,6 +269,10 @@ def test_a_game_created_to_start_later_waits_for_its_admin(service: Service) -> 
     assert not service.game_info(game).started
     with pytest.raises(NotSeated):
         service.start(game, "alice")                 # not the admin
+    with pytest.raises(CourierError) as free:
+        service.start(game, "carol")
+    assert free.value.msg.key == "error.seats_free" and "blue" in free.value.message("en")
+    assert service.join(game, "blue", "bob") == ("blue",)
     service.start(game, "carol")
     assert service.game_info(game).started
     assert [(n.kind, n.seats) for n in service.notices("front")] == [

@@ -25,13 +25,15 @@ class ChoiceView:
 @dataclass(frozen=True)
 class DecisionView:
     seat: str
+    seat_label: str      # the seat's name in the reader's language
     head: int            # the log's head it was read at: pass it back to pin a command
     prompt: str
     choices: tuple[ChoiceView, ...]
     menu: tuple[Node, ...]
 
     def as_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "head": self.head, "prompt": self.prompt,
+        return {"seat": self.seat, "seat_label": self.seat_label, "head": self.head,
+                "prompt": self.prompt,
                 "choices": [{"text": c.text, "label": c.label, "description": c.description,
                              "verb": c.verb, "slots": _slots(c.slots)} for c in self.choices],
                 "menu": [_node(n) for n in self.menu]}
@@ -41,7 +43,8 @@ def decision_view(seat: str, head: int, choice: Choice, vocab: Vocabulary, lang:
                   ) -> DecisionView:
     choices = tuple(ChoiceView(a.text, vocab.label(a, lang), vocab.describe(a, lang), a.verb,
                                a.slots, a) for a in choice.actions)
-    return DecisionView(seat, head, choice.prompt.render(lang), choices,
+    seat_label = vocab.kinds[vocab.seat_kind].label(seat, lang)
+    return DecisionView(seat, seat_label, head, choice.prompt.render(lang), choices,
                         menu(choice.actions, vocab, lang))
 
 

@@ -36,6 +36,17 @@ class Setup:
     deck: list[str]
 
 
+
+@dataclass(frozen=True)
+class OptionChoice:
+    """One value of a game option, as a player reads it (``players`` with its label "3
+    players: one runs Congress and the Muslim League")."""
+
+    key: str
+    value: Any      # None: the default, leave the option out
+    label: str
+
+
 class Ruleset(ABC, Generic[S]):
     """Base class of every game's rules."""
 
@@ -125,6 +136,14 @@ class Ruleset(ABC, Generic[S]):
     def display_name(self, lang: str) -> str:
         """The game's name for players."""
         return self.name
+
+    def option_choices(self, lang: str) -> list[OptionChoice]:
+        """The game's options as a front-end offers them (a menu, autocomplete)."""
+        return []
+
+    def seat_groups(self, options: Mapping[str, Any]) -> list[tuple[str, ...]]:
+        """The seats each player takes together (default: one seat each)."""
+        return [(seat,) for seat in self.seats]
 
     def scenario_name(self, scenario: str, lang: str) -> str:
         return scenario

@@ -3,6 +3,9 @@
 - `standin`: a started StandIn; discord.py in this process points at it for the test.
 - `run_bot`: `await run_bot(client)` logs a discord.py Client (or commands.Bot) in against
   the stand-in and returns once it is READY; the client is closed after the test.
+- `start_bot`: `await start_bot()` runs courier's bot on the stand-in over the test's games
+  file, with the test's `clock`; again, after closing it, to restart it.
+- `table`: a `Table` (tests/discord/table.py) around a started courier bot.
 - `bot_env`: environment for a bot in another process (the hook and COURIER_DISCORD_API).
 - `loopback_only` (automatic here): any connection to an address off 127.0.0.1/::1 fails
   and is listed in `loopback_only`, so a test cannot reach, or wait on, the real Discord.
@@ -16,6 +19,7 @@ import ipaddress
 import os
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,7 +29,12 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from tests.discord.standin import API, StandIn
+from bot.async_service import AsyncService
+from bot.discord_bot.app import CourierBot
+from bot.discord_bot.standin import API, StandIn
+from engine.service import Service
+from engine.store import Store
+from tests.discord.table import Table
 
 HOOK = Path(__file__).parent / "hook"
 C = TypeVar("C", bound=discord.Client)
@@ -79,6 +88,56 @@ async def run_bot(standin: StandIn) -> AsyncIterator[Callable[[C], Awaitable[C]]
         await client.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(task, 5)
+
+
+class Clock:
+    """The service's clock, moved by the test (deadlines and reminders)."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> str:
+        return self.now.isoformat(timespec="milliseconds")
+
+    def advance(self, hours: float) -> None:
+        self.now += timedelta(hours=hours)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def games_db(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+async def start_bot(standin: StandIn, run_bot: Any, games_db: Path, clock: Clock
+                    ) -> AsyncIterator[Callable[[], Awaitable[CourierBot]]]:
+    """``await start_bot()``: courier's bot on the stand-in, on the test's games file; call
+    it again after closing the first to restart (same file, same outbox cursor)."""
+    import engine.games
+    import renders
+
+    engine.games.load()
+    renders.load()
+    services: list[AsyncService] = []
+
+    async def start() -> CourierBot:
+        service = AsyncService(Service(Store(games_db), clock=clock))
+        services.append(service)
+        return await run_bot(CourierBot(service, recheck=0.2))
+
+    yield start
+    for service in services:
+        service.close()
+
+
+@pytest.fixture
+async def table(standin: StandIn, start_bot: Callable[[], Awaitable[CourierBot]]) -> Table:
+    return Table(standin, await start_bot())
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ import pytest
 from discord import app_commands
 from PIL import Image
 
-from tests.discord.standin import StandIn
+from bot.discord_bot.standin import StandIn
 
 
 def png(width: int = 400, height: int = 300) -> bytes:

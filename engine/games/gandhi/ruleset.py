@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -9,7 +10,7 @@ from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
 from engine.core.events import Event, Recorded
 from engine.core.messages import CourierError, IllegalAction, Msg
-from engine.core.ruleset import Ruleset, Setup
+from engine.core.ruleset import OptionChoice, Ruleset, Setup
 from engine.core.vocabulary import tokens
 from engine.games.gandhi import steps  # noqa: F401  (registers every step)
 from engine.games.gandhi.board_text import board_text
@@ -37,6 +38,13 @@ T = TypeVar("T")
 OPTIONS = {
     "gujarat": ("princely_state", "province"),                          # facts §1.2 note B
     "attack_unrest": ("protest_or_no_control", "protest_and_no_control"),  # 3.4.3, facts §8
+}
+# 1.5 the seatings a front-end offers (the ``players`` option; "" is the default, four)
+SEATINGS = {
+    "four": "",
+    "three_nv": '[["congress", "muslim_league"], ["raj"], ["revolutionaries"]]',
+    "three_raj": '[["congress"], ["muslim_league"], ["raj", "revolutionaries"]]',
+    "two": '[["congress", "muslim_league"], ["raj", "revolutionaries"]]',
 }
 
 
@@ -158,6 +166,19 @@ class Gandhi(Ruleset[GandhiState]):
 
     def scenario_name(self, scenario: str, lang: str) -> str:
         return t(f"gandhi.scenario.{scenario}", lang)
+
+    def option_choices(self, lang: str) -> list[OptionChoice]:
+        out = [OptionChoice("players", json.loads(value) if value else None,
+                            t(f"gandhi.option.players_{name}", lang))
+               for name, value in SEATINGS.items()]
+        out += [OptionChoice(key, value, t(f"gandhi.option.{key}_{value}", lang))
+                for key, values in OPTIONS.items() for value in values]
+        return out
+
+    def seat_groups(self, options: Mapping[str, Any]) -> list[tuple[str, ...]]:
+        """1.5: the Factions each player runs (the ``players`` option)."""
+        groups = options.get("players") or [[f] for f in FACTIONS]
+        return [tuple(g) for g in groups]
 
     def status_fields(self, state: GandhiState, lang: str) -> list[tuple[str, str]]:
         return status_fields(state, lang)

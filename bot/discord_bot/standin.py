@@ -1,9 +1,10 @@
-r"""A local stand-in for Discord: REST API v10 and the gateway, on 127.0.0.1, for tests.
+r"""A local stand-in for Discord: REST API v10 and the gateway, on 127.0.0.1, for the tests
+and for `courier bench-discord` (shipped with the bot, so the benchmark runs offline too).
 
 One aiohttp server on a random free port serves what a discord.py 2.7 bot calls at startup
 and for a game (commands, interaction callbacks and follow-ups, messages with attachments,
 pins, threads, DMs) and the gateway websocket (HELLO, IDENTIFY, READY, GUILD_CREATE,
-heartbeats, RESUME). It keeps a small world (one guild, one text channel, three members
+heartbeats, RESUME). It keeps a small world (one guild, one text channel, four members
 and the bot), records every REST request in order (`requests`) and every gateway frame
 (`frames`), and lets a test dispatch any event, above all INTERACTION_CREATE built by
 `slash`, `autocomplete`, `click`, `select` and `modal_submit`.
@@ -38,8 +39,8 @@ from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
-from tests.discord import shapes
-from tests.discord.shapes import EPHEMERAL, LOADING, Json, snowflake
+from bot.discord_bot import shapes
+from bot.discord_bot.shapes import EPHEMERAL, LOADING, Json, snowflake
 
 API = "/api/v10"
 GUILD_MEMBERS, GUILD_PRESENCES, GUILD_MESSAGES = 1 << 1, 1 << 8, 1 << 9
@@ -132,9 +133,11 @@ class StandIn:
         self.token, self.heartbeat_ms = token, heartbeat_ms
         self.app_id = snowflake()
         self.bot = shapes.user(self.app_id, "courier", bot=True)
-        self.users = {name: shapes.user(snowflake(), name) for name in ("alice", "bob", "carol")}
+        self.users = {name: shapes.user(snowflake(), name)
+                      for name in ("alice", "bob", "carol", "dave")}
         self.guild_id, self.channel_id = snowflake(), snowflake()
         self.guild = shapes.guild(self.guild_id, "Wargames", self.users["carol"]["id"])
+        self.moderators = {"carol"}  # members with Manage Server (the owner has it)
         games = shapes.text_channel(self.channel_id, self.guild_id, "games")
         self.channels = {self.channel_id: games}
         self.messages: dict[str, Json] = {}
@@ -744,8 +747,10 @@ class StandIn:
         channel = self.channels[channel_id or (message or {}).get("channel_id") or self.channel_id]
         u = self.user(user)
         guild = "guild_id" in channel
-        invoker = shapes.member(u, permissions=shapes.MEMBER_PERMISSIONS) if guild else u
-        partial = channel | {"permissions": str(shapes.MEMBER_PERMISSIONS)}
+        allowed = shapes.MEMBER_PERMISSIONS | (
+            shapes.MANAGE_GUILD if u["username"] in self.moderators else 0)
+        invoker = shapes.member(u, permissions=allowed) if guild else u
+        partial = channel | {"permissions": str(allowed)}
         return shapes.interaction(kind, data, application_id=self.app_id, channel=partial,
                                   invoker=invoker, locale=locale, message=message,
                                   guild_locale=guild_locale or self.guild["preferred_locale"])
