@@ -18,7 +18,7 @@ import discord
 
 from bot.discord_bot.here import is_moderator, user_key
 from bot.discord_bot.replies import answer, guarded, tell, updating
-from bot.discord_bot.words import cut, say
+from bot.discord_bot.words import cut, lang_of, say
 from engine.core.decision import ChoiceView, DecisionView
 from engine.core.menu import Node
 from engine.core.messages import Conflict, CourierError
@@ -234,10 +234,11 @@ class NumberForm(discord.ui.Modal):
     """A number too large a range for a menu, typed (a form lives only while it is open)."""
 
     def __init__(self, spot: Spot) -> None:
-        super().__init__(title=cut(say("panel.how_many", spot.lang), 45), timeout=600)
+        super().__init__(title=cut(say("panel.how_many", spot.lang), 45), timeout=600,
+                         custom_id=spot.custom_id("form"))
         self.spot = spot
         self.number: discord.ui.TextInput[NumberForm] = discord.ui.TextInput(
-            label=cut(say("panel.number", spot.lang), 45), max_length=4)
+            label=cut(say("panel.number", spot.lang), 45), max_length=4, custom_id="number")
         self.add_item(self.number)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
@@ -260,7 +261,7 @@ async def current(interaction: discord.Interaction[Any], spot: Spot) -> Decision
     decision: DecisionView = await _client(interaction).aservice.decision(
         spot.game, spot.seat, spot.lang)
     if decision.head != spot.head:
-        await tell(interaction, say("panel.stale", spot.lang))
+        await tell(interaction, say("panel.stale", lang_of(interaction)))
         return None
     return decision
 
@@ -303,7 +304,7 @@ async def confirm(interaction: discord.Interaction[Any], spot: Spot, amount: int
         await service.act(spot.game, spot.seat, user_key(interaction.user), action,
                           expected_head=spot.head, moderator=is_moderator(interaction))
     except Conflict:
-        await tell(interaction, say("panel.stale", spot.lang))
+        await tell(interaction, say("panel.stale", lang_of(interaction)))
         return
     _client(interaction).poster.wake()
     after = await service.decision(spot.game, spot.seat, spot.lang)
