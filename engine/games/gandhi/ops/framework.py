@@ -65,6 +65,19 @@ class AfterTurnData(StepData):
     turn: TurnNotes = Field(default_factory=TurnNotes)
 
 
+_FRESH: dict[tuple[type[ExecutionData], bool], ExecutionData] = {}
+
+
+def fresh(model: type[E], limited: bool = False) -> E:
+    """The data an Operation starts with, shared and never changed: what ``can_start``
+    reads of an Operation not begun."""
+    found = _FRESH.get((model, limited))
+    if found is None:
+        found = _FRESH[(model, limited)] = model(limited=limited)
+    assert isinstance(found, model)
+    return found
+
+
 def execution_data(faction: str) -> Callable[[type[E]], type[E]]:
     """Register a Faction's execution data (a class decorator)."""
     def register(cls: type[E]) -> type[E]:

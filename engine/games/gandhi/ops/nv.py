@@ -35,7 +35,7 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.ops.framework import ExecutionData, operation, special
+from engine.games.gandhi.ops.framework import ExecutionData, fresh, operation, special
 from engine.games.gandhi.pieces import (
     CONGRESS,
     CONGRESS_ACTIVISTS,
@@ -166,7 +166,7 @@ class Rally:
     name, faction = "rally", CONGRESS
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, NvExecution(limited=limited)))
+        return bool(self.spaces(state, fresh(NvExecution, limited)))
 
     def spaces(self, state: GandhiState, data: NvExecution) -> list[str]:
         if data.rally.then:
@@ -282,7 +282,7 @@ class Demonstrate:
     name, faction = "demonstrate", CONGRESS
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.destinations(state, NvExecution(limited=limited)))
+        return bool(self.destinations(state, fresh(NvExecution, limited)))
 
     def unmoved(self, data: NvExecution, state: GandhiState, sid: str, kind: str) -> int:
         return state.space(sid).count(kind) - data.demonstrate.arrived(kind).get(sid, 0)
@@ -370,7 +370,7 @@ class CivilDisobedience:
     name, faction = "civil_disobedience", CONGRESS
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, NvExecution(limited=limited)))
+        return bool(self.spaces(state, fresh(NvExecution, limited)))
 
     def spaces(self, state: GandhiState, data: NvExecution) -> list[str]:
         own = activists_of(self.faction)
@@ -434,7 +434,7 @@ class NonCooperation:
     name, faction = "non_cooperation", CONGRESS
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, NvExecution(limited=limited)))
+        return bool(self.spaces(state, fresh(NvExecution, limited)))
 
     def eligible(self, state: GandhiState, sid: str) -> bool:
         sp = state.space(sid)

@@ -41,6 +41,7 @@ from engine.games.gandhi.ops.framework import (
     TurnNotes,
     after_turn_data,
     execution_data,
+    fresh,
     operation,
     special,
 )
@@ -367,7 +368,7 @@ class Garrison:
     def can_start(self, state: GandhiState, limited: bool) -> bool:
         """Some cube outside Protest spaces has an adjacent Railway or City to enter."""
         b, net = board(state), network(state)
-        sepoys = self.sepoys_ok(state, RajExecution())
+        sepoys = self.sepoys_ok(state, fresh(RajExecution))
         return any((sp.count(TROOPS) or (sepoys and sp.count(SEPOYS))) and not sp.protest
                    and b.adjacent(o) & net for o, sp in state.spaces.items())
 
@@ -492,7 +493,7 @@ class Sweep:
     name, faction = "sweep", RAJ
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.destinations(state, RajExecution()))
+        return bool(self.destinations(state, fresh(RajExecution)))
 
     def destinations(self, state: GandhiState, data: RajExecution) -> list[Action]:
         chosen = data.sweep.selected
@@ -603,7 +604,7 @@ class Assault:
     name, faction = "assault", RAJ
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, RajExecution()))
+        return bool(self.spaces(state, fresh(RajExecution)))
 
     def spaces(self, state: GandhiState, data: RajExecution) -> list[Action]:
         chosen = data.assault.selected
@@ -730,7 +731,7 @@ class Treaty:
     name, faction = "treaty", RAJ
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.states(state, RajExecution()))
+        return bool(self.states(state, fresh(RajExecution)))
 
     def states(self, state: GandhiState, data: RajExecution) -> list[Action]:
         chosen = data.treaty.selected
@@ -820,7 +821,7 @@ class Govern:
     name, faction = "govern", RAJ
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, RajExecution()))
+        return bool(self.spaces(state, fresh(RajExecution)))
 
     def spaces(self, state: GandhiState, data: RajExecution) -> list[Action]:
         chosen = data.govern.selected
@@ -893,7 +894,7 @@ class MartialLaw:
     name, faction = "martial_law", RAJ
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, RajExecution()))
+        return bool(self.spaces(state, fresh(RajExecution)))
 
     def spaces(self, state: GandhiState, data: RajExecution) -> list[Action]:
         chosen = data.martial_law.selected

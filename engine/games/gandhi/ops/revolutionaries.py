@@ -32,7 +32,13 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.ops.framework import ExecutionData, execution_data, operation, special
+from engine.games.gandhi.ops.framework import (
+    ExecutionData,
+    execution_data,
+    fresh,
+    operation,
+    special,
+)
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
     CUBES,
@@ -301,7 +307,7 @@ class March:
     name, faction = "march", REV
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.origins(state, RevExecution(), funds(state, limited)))
+        return bool(self.origins(state, fresh(RevExecution), funds(state, limited)))
 
     def cost(self, state: GandhiState, space_id: str) -> int:
         return 0 if board(state).space(space_id).is_railway else 1

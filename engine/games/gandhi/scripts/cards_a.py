@@ -399,11 +399,12 @@ def card_15(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 
 @card_data
-class C15(Left):
+class C15(Choices):
     """#15: the space chosen, and the pieces left to remove there (unshaded)."""
 
     prefix = "c15"
     space: str = ""
+    left: int = 0
 
 
 def c15u_choices(state: GandhiState, data: C15) -> list[Action]:
@@ -481,7 +482,7 @@ def card_17(state: GandhiState, faction: str, side: str, chance: Chance) -> list
     # in Punjab and adjacent Provinces.  #17 shaded: Protest in 2 spaces with Muslim
     # League Activists, and the Muslim League stays Eligible.
     return start(state, "17", faction, side, [],
-                 C17(mode="", left=4 if side == "unshaded" else 2, chosen=[]))
+                 C17(left=4 if side == "unshaded" else 2, mode="", chosen=[]))
 
 
 @card_data

@@ -722,11 +722,11 @@ C32_KINDS = (*CUBE_KINDS, *ACTIVISTS, *GUERRILLA_KINDS)
 
 @card_data
 class C32(Choices):
-    """#32: the pieces moved Out of Play, and the Guerrillas Activated."""
+    """#32: the Guerrillas Activated, and the pieces moved Out of Play."""
 
     prefix = "c32"
-    moved: int = 0
     flipped: int = 0
+    moved: int = 0
 
 
 def c32u_choices(state: GandhiState, data: C32) -> list[Action]:
@@ -778,7 +778,7 @@ def card_32(state: GandhiState, faction: str, side: str, chance: Chance) -> list
         jailed = sum(in_box(state, "jail", k) for k in ACTIVISTS)
         return [*resources(state, RAJ, -2 * jailed), *track(state, "restraint", -2),
                 *finish(faction)]
-    return start(state, "32", faction, side, [], C32(moved=0, flipped=0))
+    return start(state, "32", faction, side, [], C32(flipped=0, moved=0))
 
 
 # --- #57 Sarojini Naidu Inspires the Masses ------------------------------------------------
@@ -791,9 +791,9 @@ class C57(Choices):
 
     prefix = "c57"
     logged_as = {"entered": "in"}
+    entered: int = 0
     part: int = 1
     out: int = 0
-    entered: int = 0
     oop: int = 0
 
 
@@ -866,7 +866,7 @@ PARTS["57:shaded"] = Part(c57s_choices, c57s_act, what=lambda s, d: msg(
 
 
 def card_57(state: GandhiState, faction: str, side: str, chance: Chance) -> list[Event]:
-    return start(state, "57", faction, side, [], C57(part=1, out=0, entered=0, oop=0))
+    return start(state, "57", faction, side, [], C57(entered=0, part=1, out=0, oop=0))
 
 
 # --- #60 Gandhi's Young India Journal ------------------------------------------------------
@@ -941,7 +941,7 @@ def c65u_act(state: GandhiState, data: C65, action: Action,
     sp = state.space(sid)  # 5.1.3 arrested: to Jail
     return [*(PiecesRemoved(space=sid, kind=k, count=sp.count(k), to="jail")
               for k in ACTIVISTS if sp.count(k)),
-            *note(C65(mode="arrest", picked=[*picked(data), sid]))]
+            *note(C65(mode="arrest"), Choices(picked=[*picked(data), sid]))]
 
 
 def c65_provinces(state: GandhiState) -> list[str]:
@@ -971,7 +971,7 @@ def c65s_act(state: GandhiState, data: C65, action: Action,
     sid = action["space"]
     if action.verb == "protest":
         return [MarkerSet(space=sid, marker="protest", value=1),
-                *note(C65(mode="protest", picked=[*picked(data), sid]))]
+                *note(C65(mode="protest"), Choices(picked=[*picked(data), sid]))]
     return [*muslim_state(state, sid), *note(C65(mode="state"))]
 
 

@@ -618,7 +618,7 @@ def c38s_act(state: GandhiState, data: Choices, action: Action,
         chance: Chance) -> list[Event]:
     if action.verb == "state_in":
         sid = action["space"]
-        return [*muslim_state(state, sid), *note(Choices(phase="piece", picked=[sid]))]
+        return [*muslim_state(state, sid), *note(Choices(phase="piece"), Choices(picked=[sid]))]
     kind = action["piece"]  # 1.4.3 new Guerrillas are placed Underground
     placed = GUERRILLAS_UNDERGROUND if kind == GUERRILLAS else kind
     return [PiecesPlaced(space=picked(data)[0], kind=placed, count=1, source="out_of_play"),
@@ -656,9 +656,9 @@ class C39(Choices):
     are ``picked``); shaded, the one space of the replacements and how many were made."""
 
     prefix = "c39"
-    space: str | None = None
     left: int = 0
     replaced: int = 0
+    space: str | None = None
 
 
 def c39u_choices(state: GandhiState, data: C39) -> list[Action]:
@@ -699,7 +699,7 @@ def c39u_act(state: GandhiState, data: C39, action: Action,
             removed.append(PiecesRemoved(space=sid, kind=k, count=n))
             left -= n
         return [*removed, *chosen]
-    return [*chosen, *note(C39(space=sid, left=most))]
+    return [*chosen, *note(C39(space=sid), C39(left=most))]
 
 
 def c39u_what(state: GandhiState, data: C39) -> Msg:
@@ -874,7 +874,7 @@ def c67s_act(state: GandhiState, data: C67, action: Action,
         return note(Choices(phase="sepoys" if selecting and c67_sepoys(state, data) else "over"))
     if action.verb == "remove_piece_in":
         return [PiecesRemoved(space=action["space"], kind=SEPOYS, count=1),
-                *note(C67(removed=data.removed + 1, phase="sepoys"))]
+                *note(C67(removed=data.removed + 1), Choices(phase="sepoys"))]
     sid = action["space"]
     return [*support(state, sid, -1), *note(Choices(picked=[*picked(data), sid]))]
 

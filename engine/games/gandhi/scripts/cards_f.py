@@ -540,7 +540,7 @@ def c24u_act(state: GandhiState, data: C24, action: Action, chance: Chance) -> l
     if action.verb == "remove":
         left = data.left - 1
         return [PiecesRemoved(space=known(data.space), kind=action["piece"], count=1),
-                *note(C24(left=left, space=data.space if left > 0 else None))]
+                *note(C24(left=left), C24(space=data.space if left > 0 else None))]
     sid = action["space"]
     most = min(cubes(state, sid), count(state, sid, GUERRILLA_KINDS))
     chosen = note(Choices(picked=[*picked(data), sid]))
@@ -855,7 +855,7 @@ def c36s_act(state: GandhiState, data: C36, action: Action, chance: Chance) -> l
     if action.verb == "remove":
         kind, sid, left = action["piece"], known(data.space), data.left - 1
         return [PiecesRemoved(space=sid, kind=kind, count=1, to=exit_box(kind, jail=True)),
-                *note(C36(left=left, space=sid if left > 0 else None))]
+                *note(C36(left=left), C36(space=sid if left > 0 else None))]
     sid = action["space"]
     value, rolled = roll(chance)
     events = [*rolled, *note(Choices(picked=[*picked(data), sid]))]
@@ -922,7 +922,7 @@ def c41s_act(state: GandhiState, data: C41, action: Action, chance: Chance) -> l
     kind, sid = action["piece"], action["space"]
     spaces = picked(data) if sid in picked(data) else [*picked(data), sid]
     return [PiecesPlaced(space=sid, kind=kind, count=1, source="jail"),
-            *note(C41(count=data.count + 1, picked=spaces))]
+            *note(C41(count=data.count + 1), Choices(picked=spaces))]
 
 
 PARTS["41:unshaded"] = Part(

@@ -660,8 +660,8 @@ def c54u_act(state: GandhiState, data: C54, action: Action,
     if action.verb == PIECE_IN.name:
         chosen = picked(data)
         return [PiecesPlaced(space=sid, kind=SEPOYS, count=1),
-                *note(C54(added=data.added + 1,
-                          picked=chosen if sid in chosen else [*chosen, sid]))]
+                *note(C54(added=data.added + 1),
+                      Choices(picked=chosen if sid in chosen else [*chosen, sid]))]
     due = list(data.due)
     due[0] = (due[0][0], due[0][1] - 1)
     return [PiecesRemoved(space=sid, kind=action["piece"], count=1),
