@@ -67,7 +67,7 @@ class StepData(BaseModel):
         return found
 
     @classmethod
-    def keys(cls) -> dict[str, tuple[str, ...]]:
+    def logged_keys(cls) -> dict[str, tuple[str, ...]]:
         """Every logged key and the path of fields it names (computed once per model)."""
         table = _KEYS.get(cls)
         if table is None:
@@ -76,7 +76,7 @@ class StepData(BaseModel):
             for name in cls.model_fields:
                 if name in parts:
                     table.update({key: (name, *path)
-                                  for key, path in parts[name].keys().items()})
+                                  for key, path in parts[name].logged_keys().items()})
                 else:
                     table[cls.key_of(name)] = (name,)
             _KEYS[cls] = table
@@ -87,7 +87,7 @@ class StepData(BaseModel):
     def from_log(cls: type[M], data: Mapping[str, Any]) -> M:
         """The model of a ``StepBegan``'s flat ``data``."""
         nested: dict[str, Any] = {}
-        table = cls.keys()
+        table = cls.logged_keys()
         for key, value in data.items():
             path = table.get(key)
             if path is None:
@@ -100,7 +100,7 @@ class StepData(BaseModel):
 
     def apply(self, key: str, value: Any) -> None:
         """A ``StepNoted``: set the field ``key`` names (validated)."""
-        path = type(self).keys().get(key)
+        path = type(self).logged_keys().get(key)
         if path is None:
             raise KeyError(f"{type(self).__name__} has no field for the logged key {key!r}")
         target: StepData = self
@@ -111,15 +111,12 @@ class StepData(BaseModel):
     def logged(self) -> Iterator[tuple[str, Any]]:
         """The fields this model was given (a change: those named; a folded model: those
         ever set), in their declared order, as logged keys and values."""
-        given = self.model_fields_set
-        names = [f for f in type(self).model_fields if f in given]
-        parts = type(self).parts()
-        for name in names:
-            value = getattr(self, name)
-            if name in parts:
-                yield from value.logged()
-            else:
-                yield type(self).key_of(name), value
+        given, parts = self.model_fields_set, type(self).parts()
+        for name in type(self).model_fields:
+            if name in parts:   # a part says itself which of its fields were set
+                yield from getattr(self, name).logged()
+            elif name in given:
+                yield type(self).key_of(name), getattr(self, name)
 
     def copy_data(self: M) -> M:
         """A copy sharing nothing mutable.  Values are scalars, tuples, lists of scalars or
