@@ -148,9 +148,8 @@ def start(state: GandhiState, faction: str, action: Action, chance: Chance) -> l
     limited = action.verb == "limited"
     name = action["operation"]
     allowed = options(state.turn)
-    model = STEP_MODELS.model("execution", {"executing": faction})
-    assert issubclass(model, ExecutionData)
-    return [begin("execution", faction, model(
+    # the fold gives the step the Faction's own model (``execution_data``)
+    return [begin("execution", faction, ExecutionData(
         executing=faction, op=name, limited=limited,
         sa_allowed=Did.OP_SA in allowed and not limited, sa=None, sa_done=False))]
 

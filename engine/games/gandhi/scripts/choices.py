@@ -90,9 +90,6 @@ def card_data(cls: type[C]) -> type[C]:
     return cls
 
 
-Auto = Callable[[GandhiState, D], list[Event]]
-
-
 def nothing(state: GandhiState, data: Choices) -> list[Event]:
     return []
 
