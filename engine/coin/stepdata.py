@@ -174,10 +174,10 @@ class StepModels:
                 return found
         return self._models.get(step, NoData)
 
-    def all(self) -> list[type[StepData]]:
-        """Every registered model, for tests and the snapshot codec."""
-        seen = [*self._models.values(), *(m for _, ms in self._by.values() for m in ms.values())]
-        return list(dict.fromkeys(seen))
+    def registered(self) -> list[tuple[str, type[StepData]]]:
+        """Every step and each model it may hold (for tests)."""
+        return [*self._models.items(),
+                *((step, m) for step, (_, ms) in self._by.items() for m in ms.values())]
 
 
 def note(*changes: StepData) -> list[Any]:
