@@ -5,11 +5,10 @@ Each scripted card side registers what happens at once when the text is chosen (
 ``before``, in ``SIDES``) and a ``Part`` of the shared step of choices
 (``scripts/choices.py``): the choices the executing Faction then makes (5.1 the executing
 Faction makes all selections) and what happens after its last choice (``close``).  A
-side's working keys in the step's data are prefixed with its card (``c44_spaces``).  With
-nothing left to choose the Event closes by itself; 5.1.2 a text that can be carried out
-only in part is carried out as far as it can.  ``done`` is offered only where the text
-says "up to" (or once nothing the text requires is left to choose).  A card's data
-(``CNN``, logged as ``cNN_<field>``) is declared before its sides.
+card's data (``CNN``, its fields logged as ``cNN_<field>``: ``c44_spaces``) is declared
+before its sides.  With nothing left to choose the Event closes by itself; 5.1.2 a text
+that can be carried out only in part is carried out as far as it can.  ``done`` is offered
+only where the text says "up to" (or once nothing the text requires is left to choose).
 """
 
 from __future__ import annotations

@@ -2,12 +2,12 @@
 A card not scripted is played by hand (``steps/event.py``).
 
 A text that needs choices registers a ``Part`` of the shared step of choices
-(``scripts/choices.py``); the card's data keys start with ``c<card>_``.  Here ``done`` goes
-to the card's ``act`` like any choice (``part``), so a text with two "up to" parts (#16,
-#67) can end its first part and go on to the second (``phase``).  A new Muslim State (#29,
-#37, #38) is placed by ``choices.muslim_state``: the Raj moves the Troops there to Cities
-one at a time (1.3.5 "the Raj player must immediately move"); the marker goes down once
-the last Troop has left (1.4.2).
+(``scripts/choices.py``); a card's data (``CNN``) is logged as ``cNN_<field>``.  Here
+``done`` goes to the card's ``act`` like any choice (``part``), so a text with two "up to"
+parts (#16, #67) can end its first part and go on to the second (``phase``).  A new Muslim
+State (#29, #37, #38) is placed by ``choices.muslim_state``: the Raj moves the Troops there
+to Cities one at a time (1.3.5 "the Raj player must immediately move"); the marker goes
+down once the last Troop has left (1.4.2).
 """
 
 from __future__ import annotations
