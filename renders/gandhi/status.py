@@ -3,8 +3,9 @@ Special Activity under way, the Event and its side), who must decide, or the res
 
 from __future__ import annotations
 
+from engine.games.gandhi.ops.framework import ExecutionData
 from engine.games.gandhi.ruleset import Gandhi
-from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.state import EventData, GandhiState
 from engine.i18n import t
 from renders.gandhi.cards import card_face
 
@@ -29,7 +30,8 @@ def step_name(state: GandhiState, lang: str, titled: bool = True) -> str:
     phase = PHASE_OF_STEP.get(state.step.name)
     if phase is not None or state.current is None:
         return t(phase or SETUP, lang)
-    card = state.step.data.get("card", state.current)
+    data = state.step.data
+    card = data.card if isinstance(data, EventData) else state.current
     name = t("gandhi.digest.card", lang, number=card, title=card_face(card, lang).title) \
         if titled else t("renders.gandhi.card", lang, number=card)
     doing = card_step(state, lang)
@@ -40,16 +42,16 @@ def card_step(state: GandhiState, lang: str) -> str:
     """What is under way on the card: ``Rally + Boycott``, ``Limited Operation: March``,
     ``Event (Shaded)``, ``Crisis``; "" while a Faction is still to choose."""
     data, name = state.step.data, state.step.name
-    if name == "execution":
-        operation = t(f"gandhi.operation.{data['op']}", lang)
-        if data.get("limited"):
+    if isinstance(data, ExecutionData):
+        operation = t(f"gandhi.operation.{data.op}", lang)
+        if data.limited:
             return f"{t('gandhi.sequence.limited_operation', lang)}: {operation}"
-        if data.get("sa"):
-            special = t(f"gandhi.special_activity.{data['sa']}", lang)
+        if data.sa:
+            special = t(f"gandhi.special_activity.{data.sa}", lang)
             return f"{operation} + {special}"
         return operation
-    if name in ("event", "event_choices"):
-        side = t(f"gandhi.sequence.{data['side']}", lang)
+    if isinstance(data, EventData):
+        side = t(f"gandhi.sequence.{data.side}", lang)
         return f"{t('gandhi.sequence.event', lang)} ({side})"
     if name == "crisis_placement":
         return t("renders.gandhi.step.crisis", lang)

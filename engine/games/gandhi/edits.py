@@ -18,8 +18,8 @@ congress``, ``ineligible raj``, ``roll``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterator
+from typing import Any, ClassVar, cast
 
 from engine.core.actions import Action
 from engine.core.chance import Chance
@@ -28,6 +28,7 @@ from engine.core.messages import Msg
 from engine.games.gandhi.derived import board
 from engine.games.gandhi.effects import note, resources, support, track
 from engine.games.gandhi.events import (
+    Box,
     BoxTransfer,
     EligibilityMarked,
     MarkerSet,
@@ -75,11 +76,11 @@ from engine.games.gandhi.pieces import (
     TROOPS,
     activists_of,
 )
-from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.state import Executing, GandhiState, executing
 from engine.games.gandhi.vocabulary import verb
 
 Values = tuple[Any, ...]
-Pending = Sequence[Any]  # [verb, box kind or map kind, count, box or origin space]
+Pending = tuple[str, str, int, str]  # (verb, box kind or map kind, count, box or origin space)
 
 MAX_EDITS = 60  # a safety valve far above any card's needs; then only ``done`` is offered
 
@@ -146,9 +147,17 @@ def spaces_with_pieces(state: GandhiState) -> Iterator[tuple[str, str, int]]:
                     yield sid, kind, sp.count(kind)
 
 
+class EditsData(Executing):
+    """The edits of a manual Event so far: how many were made, and the first half of a
+    two-decision edit (place, move, remove) while one is open."""
+
+    edits: int = 0
+    pending: Pending | None = None
+
+
 def pending(state: GandhiState) -> Pending | None:
-    value: Pending | None = state.step.data.get("pending")
-    return value
+    data = state.step.data
+    return data.pending if isinstance(data, EditsData) else None
 
 
 # --- the kinds of edit ------------------------------------------------------------------------
@@ -222,7 +231,7 @@ class Place(EditKind):
 
     def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
         n, kind, box = values
-        return note(pending=["place", kind, n, box])
+        return note(EditsData(pending=("place", kind, n, box)))
 
 
 class PlaceIn(SecondKind):
@@ -242,7 +251,8 @@ class PlaceIn(SecondKind):
         first = pending(state)
         assert first is not None
         _, kind, n, box = first
-        return [PiecesPlaced(space=values[0], kind=map_kind(kind), count=n, source=box)]
+        return [PiecesPlaced(space=values[0], kind=map_kind(kind), count=n,
+                             source=cast(Box, box))]
 
 
 class Move(EditKind):
@@ -263,7 +273,7 @@ class Move(EditKind):
 
     def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
         n, kind, sid = values
-        return note(pending=["move", kind, n, sid])
+        return note(EditsData(pending=("move", kind, n, sid)))
 
 
 class MoveTo(SecondKind):
@@ -306,7 +316,7 @@ class Remove(EditKind):
 
     def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
         n, kind, sid = values
-        return note(pending=["remove", kind, n, sid])
+        return note(EditsData(pending=("remove", kind, n, sid)))
 
 
 class RemoveTo(SecondKind):
@@ -373,10 +383,10 @@ class Free(EditKind):
         n, kind, box = values
         events: list[Event] = [BoxTransfer(kind=kind, count=n, origin=box,
                                            destination="available")]
-        executing = state.step.data.get("executing", "")
-        if (box == "out_of_play" and executing in NV_FACTIONS
+        faction = executing(state) or ""
+        if (box == "out_of_play" and faction in NV_FACTIONS
                 and kind in (CONGRESS_ACTIVISTS, ML_ACTIVISTS)
-                and kind != activists_of(executing)):
+                and kind != activists_of(faction)):
             events += track(state, "unity", +n)
         return events
 
@@ -593,7 +603,7 @@ def explain_edit(state: GandhiState, named: Action) -> Msg | None:
     tail = tuple(meant(n, named[n]) for n in tail_names)
     problem = first.problem(state, head)
     if problem is None:
-        opened = [first_verb, head[1], head[0], head[2]]
+        opened = (first_verb, head[1], head[0], head[2])
         problem = second.check(state, opened, tail) or Msg(
             "gandhi.reason.two_steps", first=first.action(head).text,
             second=second.action(tail).text)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from engine.coin import stepdata
+from engine.coin.stepdata import StepData
 from engine.coin.tracks import shifted
 from engine.core.chance import Chance
 from engine.core.events import CardRevealed, Event
@@ -15,6 +15,7 @@ from engine.games.gandhi.events import (
     StepBegan,
     StepNoted,
     SupportShifted,
+    Track,
     TrackSet,
 )
 from engine.games.gandhi.fold import evolve
@@ -23,13 +24,16 @@ from engine.games.gandhi.pieces import RESOURCES_MAX, TRACK_MAX, TRACK_MIN
 from engine.games.gandhi.state import GandhiState, clone
 
 
-def begin(step: str, seat: str | None = None, **data: Any) -> StepBegan:
-    return StepBegan(step=step, seat=seat, data=data)
+def begin(step: str, seat: str | None = None, data: StepData | None = None) -> StepBegan:
+    """Play reaches ``step``; ``data``: the fields its model starts with (the others keep
+    their defaults)."""
+    return StepBegan(step=step, seat=seat, data=dict(data.logged()) if data else {})
 
 
-def note(**values: Any) -> list[Event]:
-    """Working values of the current step (its ``data``)."""
-    return [StepNoted(key=k, value=v) for k, v in values.items()]
+def note(*changes: StepData) -> list[Event]:
+    """Changes of the current step's working data: each model given names the fields it
+    changes (``note(Deploy(city=None))``), logged in the order named."""
+    return [StepNoted(key=k, value=v) for k, v in stepdata.note(*changes)]
 
 
 def after(state: GandhiState, events: list[Event]) -> GandhiState:
@@ -57,14 +61,14 @@ def resources(state: GandhiState, faction: str, delta: int) -> list[Event]:
     return [ResourcesSet(faction=faction, value=after, before=before)] if after != before else []
 
 
-def track(state: GandhiState, name: str, delta: int) -> list[Event]:
+def track(state: GandhiState, name: Track, delta: int) -> list[Event]:
     """5.1.4/6.6/6.7 Restraint and Unity stay within 1-5; shifts beyond are ignored."""
     before = getattr(state, name)
     after = shifted(before, delta, TRACK_MIN, TRACK_MAX)
     return [TrackSet(track=name, value=after, before=before)] if after != before else []
 
 
-def track_to(state: GandhiState, name: str, value: int) -> list[Event]:
+def track_to(state: GandhiState, name: Track, value: int) -> list[Event]:
     return track(state, name, value - getattr(state, name))
 
 

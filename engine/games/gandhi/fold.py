@@ -9,7 +9,7 @@ from engine.coin.sequence import CardTurn, Did
 from engine.core.events import CardRevealed, Event
 from engine.games.gandhi import events as ev
 from engine.games.gandhi.pieces import FACTIONS, box_kind
-from engine.games.gandhi.state import GandhiState, SpaceState, Step
+from engine.games.gandhi.state import STEP_MODELS, GandhiState, SpaceState, Step
 
 
 def _box(state: GandhiState, box: str) -> dict[str, int] | None:
@@ -95,11 +95,11 @@ def _track(s: GandhiState, e: ev.TrackSet) -> None:
 
 
 def _step(s: GandhiState, e: ev.StepBegan) -> None:
-    s.step = Step(e.step, e.seat, dict(e.data))
+    s.step = Step(e.step, e.seat, STEP_MODELS.model(e.step, e.data).from_log(e.data))
 
 
 def _noted(s: GandhiState, e: ev.StepNoted) -> None:
-    s.step.data[e.key] = e.value
+    s.step.data.apply(e.key, e.value)  # a key the step's model lacks is a bug: it raises
 
 
 def _acted(s: GandhiState, e: ev.FactionActed) -> None:

@@ -18,6 +18,7 @@ from engine.games.gandhi.derived import (
     protests_for_events,
     unrest_markers_left,
 )
+from engine.games.gandhi.events import Marker
 from engine.games.gandhi.names import SpaceName
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
@@ -118,7 +119,7 @@ def exit_problem(kind: str, box: str) -> Msg | None:
     return None
 
 
-def placed_marker(state: GandhiState, marker: str, sid: str) -> str:
+def placed_marker(state: GandhiState, marker: Marker, sid: str) -> Marker:
     """5.1.4 When placing an Unrest marker on a Railway, place a Strike marker instead."""
     railway = board(state).space(sid).is_railway
     return "strike" if marker == "unrest" and railway else marker

@@ -12,7 +12,10 @@ from engine.core.events import Event, Recorded
 from engine.core.messages import CourierError, IllegalAction, Msg
 from engine.core.ruleset import OptionChoice, Ruleset, Setup
 from engine.core.vocabulary import tokens
-from engine.games.gandhi import steps  # noqa: F401  (registers every step)
+from engine.games.gandhi import (
+    snapshot,
+    steps,  # noqa: F401  (registers every step)
+)
 from engine.games.gandhi.board_text import board_text
 from engine.games.gandhi.deck import pack_problem
 from engine.games.gandhi.edits import explain_edit
@@ -82,7 +85,9 @@ def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 class Gandhi(Ruleset[GandhiState]):
     name = "gandhi"
-    version = "0.1"
+    # 0.2: pending decisions are typed models (events unchanged; 0.1 logs verify as they
+    # are, 0.1 snapshots of the untyped state are not reused)
+    version = "0.2"
     seats = FACTIONS
     event_types = GANDHI_EVENTS
     vocabulary = VOCABULARY
@@ -143,6 +148,13 @@ class Gandhi(Ruleset[GandhiState]):
 
     def clone(self, state: GandhiState) -> GandhiState:
         return clone(state)
+
+    def dump_state(self, state: GandhiState) -> Any:
+        """Compact JSON (``snapshot``): the step's typed data under its logged keys."""
+        return snapshot.dump(state)
+
+    def load_state(self, data: Any) -> GandhiState:
+        return snapshot.load(data)
 
     def is_over(self, state: GandhiState) -> bool:
         return state.result is not None

@@ -11,9 +11,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from engine.coin.sequence import CardTurn
+from engine.coin.stepdata import NoData, StepData, StepModels
 from engine.core.memo import MEMO
 
 T = TypeVar("T")
+D = TypeVar("D", bound=StepData)
+
+# the model of each step's working data (``engine.coin.stepdata``): steps register theirs
+# with ``flow.step(name, Model)``, an Operation's by Faction, an Event's by card
+STEP_MODELS = StepModels()
 
 
 @dataclass
@@ -42,7 +48,34 @@ class Step:
 
     name: str = "setup"
     seat: str | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    data: StepData = field(default_factory=NoData)
+
+    def of(self, model: type[D]) -> D:
+        """The data, which the step's rules know to be a ``model``."""
+        if not isinstance(self.data, model):
+            raise TypeError(f"step {self.name} holds {type(self.data).__name__}, "
+                            f"not {model.__name__}")
+        return self.data
+
+
+class Executing(StepData):
+    """The data of a step in which a Faction executes an Operation or an Event: while it
+    runs, 1.5.2 transfers and 1.4.1 withdrawals are open to it."""
+
+    executing: str = ""
+
+
+class EventData(Executing):
+    """The data of a step in which a Faction executes an Event: its card and side (5.2)."""
+
+    card: str = ""
+    side: str = ""
+
+
+def executing(state: GandhiState) -> str | None:
+    """The Faction executing an Operation or Event now, if any."""
+    data = state.step.data
+    return data.executing if isinstance(data, Executing) else None
 
 
 @dataclass
@@ -101,14 +134,9 @@ def clone(state: GandhiState) -> GandhiState:
                                          v.strike, v.muslim_state)
                            for k, v in state.spaces.items()},
                    turn=state.turn.copy(),
-                   step=Step(state.step.name, state.step.seat,
-                             _copy_data(state.step.data)),
+                   step=Step(state.step.name, state.step.seat, state.step.data.copy_data()),
                    result=None if state.result is None else dict(state.result))
     return copy
-
-
-def _copy_data(data: dict[str, Any]) -> dict[str, Any]:
-    return {k: list(v) if isinstance(v, list) else v for k, v in data.items()}
 
 
 def cached(state: GandhiState, key: str, compute: Callable[[], T]) -> T:

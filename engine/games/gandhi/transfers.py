@@ -12,13 +12,13 @@ from engine.core.actions import Action, Amount
 from engine.core.events import Event
 from engine.games.gandhi.effects import resources
 from engine.games.gandhi.pieces import RAJ, RESOURCES_MAX, REVOLUTIONARIES
-from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.state import GandhiState, executing
 from engine.games.gandhi.vocabulary import verb
 
 PARTNER = {RAJ: REVOLUTIONARIES, REVOLUTIONARIES: RAJ}
 GIVE = verb("give")
 def transfers_open(state: GandhiState) -> bool:
-    return state.step.data.get("executing") in PARTNER and state.result is None
+    return executing(state) in PARTNER and state.result is None
 
 
 def transfer_actions(state: GandhiState, seat: str) -> list[Action]:

@@ -48,14 +48,21 @@ def on_card(card: str, faction: str = "raj", spaces: dict[str, dict[str, Any]] |
                          CardTurnBegan(card=card, order=order)])
 
 
+_CHOSEN: dict[int, list[Event]] = {}
+
+
 def playing(card: str, side: str, spaces: dict[str, dict[str, Any]] | None = None,
             faction: str = "raj", rolls: tuple[int, ...] = (), **kw: Any) -> GandhiState:
     """``card`` current, ``faction`` 1st Eligible, which chose the ``side`` Event (the
-    events of that choice are kept in the step's data as ``_events``)."""
+    events of that choice: ``chosen(state)``)."""
     state = on_card(card, faction, spaces, **kw)
-    events = choose(state, faction, f"event {side}", rolls=rolls)
-    state.step.data.setdefault("_events", events)
+    _CHOSEN[id(state)] = choose(state, faction, f"event {side}", rolls=rolls)
     return state
+
+
+def chosen(state: GandhiState) -> list[Event]:
+    """The events of the choice of the Event a ``playing`` state began with."""
+    return _CHOSEN[id(state)]
 
 
 def settle(state: GandhiState, rolls: tuple[int, ...] = (),
@@ -89,4 +96,5 @@ def asked(state: GandhiState) -> tuple[str, list[str]]:
     return ask.seat, [a.text for a in ask.actions]
 
 
-__all__ = ["ORDER", "STEPS", "asked", "choose", "on_card", "playing", "position", "settle"]
+__all__ = ["ORDER", "STEPS", "asked", "choose", "chosen", "on_card", "playing", "position",
+           "settle"]

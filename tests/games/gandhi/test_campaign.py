@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.games.gandhi.derived import raj_control
+from engine.games.gandhi.steps.cards import CrisisData
 from tests.games.gandhi.helpers import asked, choose, position, settle
 
 
@@ -144,7 +145,7 @@ def test_6_8_crisis_before_the_final_campaign() -> None:
                    rolls=(2,), cards={20: "9"})
     seat, texts = asked(state)
     assert seat == "raj" and state.step.name == "crisis_placement"
-    assert state.step.data["cubes"] == 2
+    assert state.step.of(CrisisData).cubes == 2
     assert "place troop in Orissa" not in texts and "place sepoy in Orissa" in texts
     choose(state, "raj", "place troop Punjab")
     choose(state, "raj", "place sepoy Punjab")
@@ -161,4 +162,4 @@ def test_6_8_crisis_before_the_final_campaign_even_with_both_tracks_already_at_1
                    rolls=(3,), cards={20: "9"})
     assert (state.restraint, state.unity) == (1, 1)
     assert asked(state)[0] == "raj" and state.step.name == "crisis_placement"
-    assert state.step.data["cubes"] == 3
+    assert state.step.of(CrisisData).cubes == 3

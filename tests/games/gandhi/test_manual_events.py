@@ -26,6 +26,7 @@ from engine.games.gandhi.events import (
 from engine.games.gandhi.pieces import FACTIONS
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps import event as event_step
+from engine.games.gandhi.steps.event import ManualData
 from engine.service import Service
 from engine.store import Store
 from tests.games.gandhi.helpers import RULES, apply, asked, choose, position
@@ -72,7 +73,7 @@ def executing(spaces: dict[str, dict[str, Any]] | None = None, faction: str = "r
     apply(state, [EligibilitySet(eligible={f: True for f in FACTIONS}),
                   CardTurnBegan(card="5", order=order)])
     choose(state, faction, "event unshaded")
-    assert state.step.name == "event" and state.step.data["executing"] == faction
+    assert state.step.name == "event" and state.step.of(ManualData).executing == faction
     return state
 
 
@@ -87,7 +88,7 @@ def test_5_2_the_1st_eligible_may_execute_either_text_and_the_2nd_not_after_an_e
     seat, texts = asked(state)
     assert seat == "raj" and {"event unshaded", "event shaded"} <= set(texts)
     choose(state, "raj", "event shaded")
-    assert state.step.data == {"executing": "raj", "card": "5", "side": "shaded", "edits": 0}
+    assert state.step.data == ManualData(executing="raj", card="5", side="shaded", edits=0)
     choose(state, "raj", "done")
     seat, texts = asked(state)
     assert seat == "congress" and not any(t.startswith("event") for t in texts)  # 2.3.4
@@ -367,12 +368,12 @@ def test_1_5_2_transfers_are_open_while_raj_executes() -> None:
 def test_roll_logs_a_die_for_the_text() -> None:
     state = executing()
     (rolled, *_) = edit(state, "raj", "roll", rolls=(4,))
-    assert rolled.model_dump()["value"] == 4 and state.step.data["edits"] == 1
+    assert rolled.model_dump()["value"] == 4 and state.step.of(ManualData).edits == 1
 
 
 def test_a_generous_cap_then_only_done() -> None:
     state = executing()
-    apply(state, edits.note(edits=edits.MAX_EDITS))
+    apply(state, edits.note(edits.EditsData(edits=edits.MAX_EDITS)))
     assert asked(state)[1] == ["done"]
     choose(state, "raj", "done")
     assert state.turn.acted == [("raj", "event")]

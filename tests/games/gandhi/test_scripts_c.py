@@ -9,7 +9,7 @@ import engine.games
 from engine.core.events import DieRolled
 from engine.games.gandhi.events import FactionActed
 from engine.games.gandhi.steps.event import SCRIPTED
-from tests.games.gandhi.helpers import asked, choose, on_card, playing
+from tests.games.gandhi.helpers import asked, choose, chosen, on_card, playing
 
 engine.games.load()
 
@@ -156,7 +156,7 @@ def test_5_card_68_unshaded_remove_up_to_a_die_roll_of_guerrillas_then_restraint
         "sind": {"pieces": {"guerrillas_underground": 1}}}, rolls=(2,),
         restraint=4)
     assert any(isinstance(e, DieRolled) and e.value == 2
-               for e in state.step.data["_events"])
+               for e in chosen(state))
     _, texts = asked(state)
     assert {"remove active guerrilla in Bihar", "remove underground guerrilla in Bihar",
             "remove underground guerrilla in Sind", "done"} == set(texts)

@@ -12,7 +12,7 @@ from engine.games.gandhi.derived import available
 from engine.games.gandhi.events import FactionActed
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED
-from tests.games.gandhi.helpers import asked, choose, playing
+from tests.games.gandhi.helpers import asked, choose, chosen, playing
 
 engine.games.load()
 
@@ -156,7 +156,7 @@ def test_5_card_2_shaded_release_twice_a_die_roll_of_activists_to_any_spaces() -
     Activist: he stays in Jail)."""
     state = playing("2", "shaded", faction="congress", rolls=(2,),
                     jail={"congress_activists": 3, "ml_activists": 2, "gandhi": 1})
-    assert DieRolled(value=2, purpose="event") in state.step.data["_events"]
+    assert DieRolled(value=2, purpose="event") in chosen(state)
     seat, texts = asked(state)
     assert seat == "congress" and "done" not in texts
     assert {"release congress activist to Punjab",
@@ -185,7 +185,7 @@ def test_5_card_2_shaded_fewer_in_jail_than_twice_the_roll_releases_all() -> Non
 def test_5_card_2_shaded_empty_jail_ends_at_once() -> None:
     """Release twice a die roll of Activists from Jail: nobody in Jail, nothing to do."""
     state = playing("2", "shaded", rolls=(3,), jail={"gandhi": 1})
-    ended(state, "raj", state.step.data.get("_events"))
+    ended(state, "raj", chosen(state))
 
 
 # --- #4 Simon Commission Report Published -----------------------------------------------------
@@ -280,7 +280,7 @@ def test_5_card_7_unshaded_up_to_5_sepoys_from_out_of_play_where_congress_activi
 def test_5_card_7_unshaded_nothing_out_of_play_ends_at_once() -> None:
     """... add up to 5 Sepoys from Out of Play: none there, nothing to do."""
     state = playing("7", "unshaded", {"punjab": {"pieces": {"congress_activists": 1}}})
-    ended(state, "raj", state.step.data["_events"])
+    ended(state, "raj", chosen(state))
     assert pieces(state, "punjab") == {"congress_activists": 1}
 
 
@@ -554,7 +554,7 @@ def test_5_card_32_shaded_raj_minus_2_per_jailed_activist_then_restraint_minus_2
     Activist; Resources not below 0, Restraint not below 1)."""
     jail = {"congress_activists": 3, "ml_activists": 2, "gandhi": 1}
     state = playing("32", "shaded", jail=jail, restraint=4, resources={"raj": 12})
-    ended(state, "raj", state.step.data["_events"])
+    ended(state, "raj", chosen(state))
     assert (state.resources["raj"], state.restraint) == (2, 2)
     state = playing("32", "shaded", jail=jail, restraint=2, resources={"raj": 5},
                     faction="congress")
@@ -632,7 +632,7 @@ def test_5_card_60_unshaded_all_activists_and_guerrillas_off_railways_to_availab
         "rail_south_madras": {"pieces": {"ml_activists": 1, "guerrillas_active": 1,
                                          "guerrillas_underground": 2}},
         "punjab": {"pieces": {"congress_activists": 1, "guerrillas_underground": 1}}})
-    ended(state, "raj", state.step.data["_events"])
+    ended(state, "raj", chosen(state))
     assert pieces(state, "rail_delhi_ganges") == {"sepoys": 1}
     assert not pieces(state, "rail_south_madras")
     assert pieces(state, "punjab") == {"congress_activists": 1, "guerrillas_underground": 1}

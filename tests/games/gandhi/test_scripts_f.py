@@ -14,7 +14,7 @@ from engine.games.gandhi.flow import question
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED
 from engine.i18n import has_key
-from tests.games.gandhi.helpers import asked, choose, playing
+from tests.games.gandhi.helpers import asked, choose, chosen, playing
 
 engine.games.load()
 
@@ -483,7 +483,7 @@ def test_5_card_41_unshaded_arrest_up_to_twice_a_die_roll_of_activists() -> None
     spaces = {"bihar": {"pieces": {"congress_activists": 2}},
               "sind": {"pieces": {"ml_activists": 1, "gandhi": 1}}}
     state = playing("41", "unshaded", spaces, rolls=(1,))
-    assert any(isinstance(e, DieRolled) and e.value == 1 for e in state.step.data["_events"])
+    assert any(isinstance(e, DieRolled) and e.value == 1 for e in chosen(state))
     assert set(asked(state)[1]) == {"arrest congress activist in Bihar",
                                     "arrest muslim league activist in Sind", "done"}
     choose(state, "raj", "arrest congress in Bihar")

@@ -8,12 +8,12 @@ from engine.core.events import Event
 from engine.core.messages import Msg
 from engine.games.gandhi.effects import begin
 from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.state import Executing, GandhiState
 from engine.games.gandhi.vocabulary import verb
 from tests.games.gandhi.helpers import RULES, choose, position
 
 
-@step("test_execution")
+@step("test_execution", Executing)
 class TestExecution:
     """Stands for an Operation step of issue 4: Raj is executing."""
 
@@ -47,14 +47,14 @@ def test_1_5_2_the_executing_raj_may_give_and_the_revolutionaries_too() -> None:
 def test_1_5_2_no_transfer_outside_an_execution_or_for_nv_factions() -> None:
     state = executing()
     assert RULES.legal_actions(state, "congress").texts() == []
-    state.step.data["executing"] = "congress"
+    state.step.of(Executing).executing = "congress"
     assert RULES.legal_actions(state, "revolutionaries").texts() == []
     card = position({}, step="card", resources={"raj": 10, "revolutionaries": 10})
     assert not [t for t in RULES.legal_actions(card, "revolutionaries").texts()
                 if t.startswith("give")]
 
 
-@step("test_spending")
+@step("test_spending", Executing)
 class TestSpending:
     """Asks the Raj only while it has Resources; then play moves on by itself."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.games.gandhi.derived import available
+from engine.games.gandhi.state import Executing
 from tests.games.gandhi.helpers import RULES, asked, choose
 from tests.games.gandhi.test_ops_rev import rev_first
 
@@ -25,11 +26,11 @@ def test_1_4_1_revolutionaries_remove_their_own_pieces_while_executing() -> None
 
 def test_1_4_1_never_gandhi_and_never_the_raj() -> None:
     state = rev_first({"punjab": {"pieces": {"gandhi": 1, "congress_activists": 1}}})
-    state.step.data["executing"] = "congress"
+    state.step.data = Executing(executing="congress")   # a card step where Congress executes
     state.version += 1
     texts = RULES.legal_actions(state, "congress").texts()
     assert texts == ["withdraw activist from Punjab"]
-    state.step.data["executing"] = "raj"
+    state.step.data = Executing(executing="raj")
     state.version += 1
     assert not [t for t in RULES.legal_actions(state, "raj").texts()
                 if t.startswith("withdraw")]

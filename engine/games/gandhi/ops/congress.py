@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from pydantic import Field
 
+from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
 from engine.games.gandhi.derived import available, board, protests_on_map, raj_control
 from engine.games.gandhi.effects import note, support, track
-from engine.games.gandhi.events import MarkerSet, PiecesMoved, PiecesPlaced
+from engine.games.gandhi.events import Box, MarkerSet, PiecesMoved, PiecesPlaced
 from engine.games.gandhi.ops import nv
-from engine.games.gandhi.ops.framework import special
+from engine.games.gandhi.ops.framework import ExecutionData, execution_data, special
+from engine.games.gandhi.ops.nv import NegotiateData, NvExecution
 from engine.games.gandhi.pieces import (
     CONGRESS,
     CONGRESS_ACTIVISTS,
@@ -34,8 +36,8 @@ nv.register_shared(CONGRESS)  # 3.3 Operations and 4.3.3/4.4.3 Persuade
 def negotiable(state: GandhiState, faction: str) -> list[str]:
     """4.3.1/4.4.1 One space with own Activists, no Raj Control, not selected for the
     Operation, which must be Rally, Demonstrate or Civil Disobedience."""
-    data = state.step.data
-    if data.get("op") not in NEGOTIABLE:
+    data = state.step.of(NvExecution)
+    if data.op not in NEGOTIABLE:
         return []
     kind = activists_of(faction)
     taken = nv.operation_spaces(data)
@@ -47,7 +49,7 @@ def negotiate_start(state: GandhiState, sid: str) -> list[Event]:
     """Remove any Protest (Activists turn Inactive off Railways, 1.4.3); Restraint +1."""
     protest: list[Event] = ([MarkerSet(space=sid, marker="protest", value=0)]
                             if state.space(sid).protest else [])
-    return [*note(negotiate_space=sid), *protest, *track(state, "restraint", 1)]
+    return [*note(NegotiateData(space=sid)), *protest, *track(state, "restraint", 1)]
 
 
 @special
@@ -68,18 +70,19 @@ class Negotiate:
             out.append(REMOVE_MUSLIM_STATE())
         return out
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        sid = data.get("negotiate_space")
+    def choices(self, state: GandhiState, data: NvExecution) -> list[Action]:
+        sid = data.negotiate.space
         if not sid:
             return nv.in_actions(state, negotiable(state, self.faction))
-        return [] if data.get("negotiate_done") else self.options(state, sid)
+        return [] if data.negotiate.done else self.options(state, sid)
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: NvExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
             return negotiate_start(state, action["space"])
-        sid = data["negotiate_space"]
-        events: list[Event] = note(negotiate_done=True)
+        sid = data.negotiate.space
+        assert sid is not None
+        events: list[Event] = note(NegotiateData(done=True))
         if action.verb == "roll":
             roll = chance.roll(6)
             events.append(DieRolled(value=roll, purpose="negotiate"))
@@ -90,20 +93,30 @@ class Negotiate:
         return [*events, MarkerSet(space=sid, marker="muslim_state", value=0),
                 *support(state, sid, -state.space(sid).support)]   # to Neutral
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("negotiate_space"))
+    def can_finish(self, state: GandhiState, data: NvExecution) -> bool:
+        return bool(data.negotiate.space)
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: NvExecution) -> list[Event]:
         return []
 
 
-def gandhi_box(state: GandhiState) -> str | None:
+def gandhi_box(state: GandhiState) -> Box | None:
     """Where Gandhi is off the map: "jail", "out_of_play", "available" (or None)."""
     if any(sp.count(GANDHI) for sp in state.spaces.values()):
         return None
     if state.jail.get(GANDHI, 0):
         return "jail"
     return "out_of_play" if state.out_of_play.get(GANDHI, 0) else "available"
+
+
+class SatyagrahaData(StepData):
+    """4.3.2 Gandhi's destination, whether its option there is done, and whether the Raj
+    refused to release Gandhi from Jail (PLAY NOTE: then another Special Activity)."""
+
+    prefix = "satyagraha"
+    space: str | None = None
+    done: bool = False
+    refused: bool = False
 
 
 @special
@@ -115,7 +128,7 @@ class Satyagraha:
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
         # PLAY NOTE 4.3.2: once the Raj refused, Congress picks another Special Activity
-        return not state.step.data.get("satyagraha_refused")
+        return not state.step.of(CongressExecution).satyagraha.refused
 
     def options(self, state: GandhiState, sid: str) -> list[Action]:
         sp = state.space(sid)
@@ -124,27 +137,31 @@ class Satyagraha:
             out.append(SATYAGRAHA_PLACE())
         return out
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        sid = data.get("satyagraha_space")
-        if data.get("asking") == "raj":
+    def choices(self, state: GandhiState, data: CongressExecution) -> list[Action]:
+        sid = data.satyagraha.space
+        if data.asking == "raj":
             return [AGREE(), REFUSE()]
         if not sid:
             return nv.in_actions(state, list(board(state).spaces))
-        return [] if data.get("satyagraha_done") else self.options(state, sid)
+        return [] if data.satyagraha.done else self.options(state, sid)
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: CongressExecution, action: Action,
             chance: Chance) -> list[Event]:
+        mine = data.satyagraha
         if action.verb == "in":
             sid = action["space"]
             if gandhi_box(state) == "jail":
-                return note(satyagraha_space=sid, asking="raj")
-            return [*note(satyagraha_space=sid), *self.move(state, sid)]
+                return note(SatyagrahaData(space=sid), ExecutionData(asking="raj"))
+            return [*note(SatyagrahaData(space=sid)), *self.move(state, sid)]
         if action.verb == "agree":
-            return [*note(asking=None), *self.move(state, data["satyagraha_space"])]
+            assert mine.space is not None
+            return [*note(ExecutionData(asking=None)), *self.move(state, mine.space)]
         if action.verb == "refuse":
-            return note(asking=None, satyagraha_space=None, satyagraha_refused=True, sa=None)
-        sid = data["satyagraha_space"]
-        done = note(satyagraha_done=True)
+            return note(ExecutionData(asking=None), SatyagrahaData(space=None, refused=True),
+                        ExecutionData(sa=None))
+        sid = mine.space
+        assert sid is not None
+        done = note(SatyagrahaData(done=True))
         if action.verb == "satyagraha_place":
             return [PiecesPlaced(space=sid, kind=CONGRESS_ACTIVISTS, count=1), *done]
         sp = state.space(sid)
@@ -160,8 +177,15 @@ class Satyagraha:
         return [] if origin == sid else [
             PiecesMoved(kind=GANDHI, count=1, origin=origin, destination=sid)]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("satyagraha_space")) and data.get("asking") != "raj"
+    def can_finish(self, state: GandhiState, data: CongressExecution) -> bool:
+        return bool(data.satyagraha.space) and data.asking != "raj"
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: CongressExecution) -> list[Event]:
         return []
+
+
+@execution_data(CONGRESS)
+class CongressExecution(NvExecution):
+    """An Operation of Congress: the NV parts and Satyagraha's."""
+
+    satyagraha: SatyagrahaData = Field(default_factory=SatyagrahaData)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from pydantic import Field
 
+from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
@@ -12,7 +13,8 @@ from engine.games.gandhi.effects import note, support
 from engine.games.gandhi.events import MarkerSet, PiecesPlaced, PiecesRemoved
 from engine.games.gandhi.ops import nv
 from engine.games.gandhi.ops.congress import negotiable, negotiate_start
-from engine.games.gandhi.ops.framework import special
+from engine.games.gandhi.ops.framework import ExecutionData, execution_data, special
+from engine.games.gandhi.ops.nv import NegotiateData, NvExecution
 from engine.games.gandhi.pieces import (
     CONGRESS,
     GUERRILLAS_ACTIVE,
@@ -35,20 +37,45 @@ def new_state_ok(state: GandhiState, sid: str) -> bool:
     return board(state).space(sid).kind == "province" and not state.space(sid).muslim_state
 
 
+class Relocation(StepData):
+    """A League activity that made a Muslim State: the Province whose Troops the Raj is
+    moving out (``<activity>_troops``, 4.4.1-4.4.2)."""
+
+    troops: str | None = None
+
+
+class LeagueNegotiateData(NegotiateData, Relocation):
+    """4.4.1 Negotiate's space, its option done, and the Troops leaving a new State."""
+
+
+class InfiltrateData(Relocation):
+    """4.4.2 Infiltrate's space, whether done, and the Troops leaving a new State."""
+
+    prefix = "infiltrate"
+    space: str | None = None
+    done: bool = False
+
+
 class Relocating:
     """The Raj moves every Troop out of a new Muslim State, one at a time (4.4.1-4.4.2)."""
 
-    name = ""
+    def part(self, data: LeagueExecution) -> Relocation:
+        raise NotImplementedError
 
-    @property
-    def key(self) -> str:
-        return f"{self.name}_troops"
+    def changed(self, troops: str | None) -> Relocation:
+        raise NotImplementedError
 
-    def relocating(self, data: dict[str, Any]) -> bool:
-        return bool(data.get(self.key))
+    def leaving(self, troops: str | None) -> list[Event]:
+        """Note the Province and ask the Raj meanwhile (None: every Troop has left)."""
+        return note(self.changed(troops), ExecutionData(asking="raj" if troops else None))
 
-    def relocate(self, state: GandhiState, data: dict[str, Any], city: str) -> list[Event]:
-        return nv.move_troop(state, data[self.key], city, self.key)
+    def relocating(self, data: LeagueExecution) -> bool:
+        return bool(self.part(data).troops)
+
+    def relocate(self, state: GandhiState, data: LeagueExecution, city: str) -> list[Event]:
+        troops = self.part(data).troops
+        assert troops is not None
+        return nv.move_troop(state, troops, city, self.leaving)
 
 
 @special
@@ -57,6 +84,12 @@ class Negotiate(Relocating):
     remove one Unrest, or turn a Muslim Province at Opposition into a Muslim State."""
 
     name, faction = "negotiate", MUSLIM_LEAGUE
+
+    def part(self, data: LeagueExecution) -> Relocation:
+        return data.negotiate
+
+    def changed(self, troops: str | None) -> Relocation:
+        return LeagueNegotiateData(troops=troops)
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
         return bool(negotiable(state, self.faction))
@@ -69,33 +102,34 @@ class Negotiate(Relocating):
             out.append(MUSLIM_STATE())
         return out
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        if self.relocating(data):
-            return nv.troop_moves(state, data[self.key])
-        sid = data.get("negotiate_space")
+    def choices(self, state: GandhiState, data: LeagueExecution) -> list[Action]:
+        if data.negotiate.troops:
+            return nv.troop_moves(state, data.negotiate.troops)
+        sid = data.negotiate.space
         if not sid:
             return nv.in_actions(state, negotiable(state, self.faction))
-        return [] if data.get("negotiate_done") else self.options(state, sid)
+        return [] if data.negotiate.done else self.options(state, sid)
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: LeagueExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
             return negotiate_start(state, action["space"])
         if action.verb == "to":
             return self.relocate(state, data, action["space"])
-        sid = data["negotiate_space"]
-        done = note(negotiate_done=True)
+        sid = data.negotiate.space
+        assert sid is not None
+        done = note(NegotiateData(done=True))
         if action.verb == "remove_marker":
             return [*done, *support(state, sid, 1),
                     MarkerSet(space=sid, marker="unrest", value=state.space(sid).unrest - 1)]
         # to Passive Support, then the Muslim State marker
         return [*done, *support(state, sid, 1 - state.space(sid).support),
-                *nv.muslim_state(state, sid, self.key)]
+                *nv.muslim_state(state, sid, self.leaving)]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("negotiate_space")) and not self.relocating(data)
+    def can_finish(self, state: GandhiState, data: LeagueExecution) -> bool:
+        return bool(data.negotiate.space) and not self.relocating(data)
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: LeagueExecution) -> list[Event]:
         return []
 
 
@@ -110,6 +144,12 @@ class Infiltrate(Relocating):
     League Base and no Raj Control."""
 
     name, faction = "infiltrate", MUSLIM_LEAGUE
+
+    def part(self, data: LeagueExecution) -> Relocation:
+        return data.infiltrate
+
+    def changed(self, troops: str | None) -> Relocation:
+        return InfiltrateData(troops=troops)
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
         return bool(self.spaces(state))
@@ -130,31 +170,41 @@ class Infiltrate(Relocating):
             out.append(MUSLIM_STATE())
         return out
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        if self.relocating(data):
-            return nv.troop_moves(state, data[self.key])
-        sid = data.get("infiltrate_space")
+    def choices(self, state: GandhiState, data: LeagueExecution) -> list[Action]:
+        if data.infiltrate.troops:
+            return nv.troop_moves(state, data.infiltrate.troops)
+        sid = data.infiltrate.space
         if not sid:
             return nv.in_actions(state, self.spaces(state))
-        return [] if data.get("infiltrate_done") else self.options(state, sid)
+        return [] if data.infiltrate.done else self.options(state, sid)
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: LeagueExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(infiltrate_space=action["space"])
+            return note(InfiltrateData(space=action["space"]))
         if action.verb == "to":
             return self.relocate(state, data, action["space"])
-        sid = data["infiltrate_space"]
-        done = note(infiltrate_done=True)
+        sid = data.infiltrate.space
+        assert sid is not None
+        done = note(InfiltrateData(done=True))
         if action.verb == "muslim_state":
-            return [*done, *nv.muslim_state(state, sid, self.key)]
+            return [*done, *nv.muslim_state(state, sid, self.leaving)]
         gone: Event = (MarkerSet(space=sid, marker="protest", value=0)
                        if action.verb == "replace_marker"
                        else PiecesRemoved(space=sid, kind=action["piece"], count=1))
         return [*done, gone, PiecesPlaced(space=sid, kind=ML_ACTIVISTS, count=1)]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("infiltrate_done")) and not self.relocating(data)
+    def can_finish(self, state: GandhiState, data: LeagueExecution) -> bool:
+        return data.infiltrate.done and not self.relocating(data)
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: LeagueExecution) -> list[Event]:
         return []
+
+
+@execution_data(MUSLIM_LEAGUE)
+class LeagueExecution(NvExecution):
+    """An Operation of the Muslim League: the NV parts (Negotiate with its Troops leaving
+    a new Muslim State) and Infiltrate's."""
+
+    negotiate: LeagueNegotiateData = Field(default_factory=LeagueNegotiateData)
+    infiltrate: InfiltrateData = Field(default_factory=InfiltrateData)

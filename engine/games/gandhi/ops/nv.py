@@ -2,15 +2,19 @@
 Restraint (Congress) or Unity (Muslim League), the four NV Operations, Persuade, and the
 pieces the Raj must move out of a new Muslim State.
 
-Working keys: each activity keeps ``<name>_spaces`` (spaces selected, 3.1.1),
-``<name>_counted`` (those that used up the Restraint/Unity allowance) and ``<name>_space``
-(the space being worked on).  Negotiate's space is ``negotiate_space`` (4.3.1, 4.4.1).
+Working data: each NV Operation keeps a ``Selection`` (spaces selected, 3.1.1, those that
+used up the Restraint/Unity allowance, the space being worked on), logged as
+``<name>_spaces``, ``<name>_counted``, ``<name>_space``; Negotiate's space (4.3.1, 4.4.1)
+is shared by both Factions' execution data (``NvExecution``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
+from pydantic import Field
+
+from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
@@ -31,7 +35,7 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.ops.framework import operation, special
+from engine.games.gandhi.ops.framework import ExecutionData, fresh, operation, special
 from engine.games.gandhi.pieces import (
     CONGRESS,
     CONGRESS_ACTIVISTS,
@@ -55,7 +59,6 @@ PLACE_PROTEST, MOVE_COUNT = verbs("place_protest", "move_count")
 MOVE_WITH_LEAGUE, MOVE_ONTO = verbs("move_with_league", "move_onto")
 END_OPERATION, REMOVE, ACTIVATE = verbs("end_operation", "remove", "activate")
 OTHER = {CONGRESS_ACTIVISTS: ML_ACTIVISTS, ML_ACTIVISTS: CONGRESS_ACTIVISTS}
-WORD = {CONGRESS_ACTIVISTS: "congress", ML_ACTIVISTS: "league"}
 OWN = {CONGRESS: (CONGRESS_ACTIVISTS, GANDHI), MUSLIM_LEAGUE: (ML_ACTIVISTS, ML_BASES)}
 HURTS = {CONGRESS: (ML_ACTIVISTS, ML_BASES), MUSLIM_LEAGUE: (CONGRESS_ACTIVISTS,)}
 
@@ -63,6 +66,21 @@ HURTS = {CONGRESS: (ML_ACTIVISTS, ML_BASES), MUSLIM_LEAGUE: (CONGRESS_ACTIVISTS,
 # --- space selection (3.1.1, 3.1.5, 3.3) ------------------------------------------------
 
 
+class Selection(StepData):
+    """An NV Operation's spaces: those selected (3.1.1), how many of them used up the
+    Restraint/Unity allowance (3.3), and the one being worked on."""
+
+    spaces: list[str] = []
+    counted: int = 0
+    space: str | None = None
+
+
+class NegotiateData(StepData):
+    """4.3.1/4.4.1 Negotiate's space, and whether its option there is done."""
+
+    prefix = "negotiate"
+    space: str | None = None
+    done: bool = False
 
 
 def limit(state: GandhiState, faction: str) -> int:
@@ -78,40 +96,34 @@ def free(state: GandhiState, faction: str, sid: str) -> bool:
     return sp.count(ML_BASES) > 0
 
 
-def chosen(data: dict[str, Any], name: str) -> list[str]:
-    spaces: list[str] = data.get(f"{name}_spaces", [])
-    return spaces
-
-
-def open_to(state: GandhiState, data: dict[str, Any], name: str, faction: str, sid: str,
+def open_to(state: GandhiState, data: NvExecution, mine: Selection, faction: str, sid: str,
             counted_ok: bool = True) -> bool:
     """May ``sid`` be selected now?  Once per Operation (3.1.1), never the Negotiate space
     (4.3.1), one space if Limited (2.3.5); the allowance is read at selection (3.1.5).
     ``counted_ok`` says whether the space qualifies as one of the counted ones."""
-    picked = chosen(data, name)
-    if sid in picked or sid == data.get("negotiate_space"):
+    picked = mine.spaces
+    if sid in picked or sid == data.negotiate.space:
         return False
-    if data.get("limited") and picked:
+    if data.limited and picked:
         return False
     if free(state, faction, sid):
         return True
-    return counted_ok and data.get(f"{name}_counted", 0) < limit(state, faction)
+    return counted_ok and mine.counted < limit(state, faction)
 
 
-def select(state: GandhiState, data: dict[str, Any], name: str, faction: str,
-           sid: str) -> list[Event]:
-    counted = data.get(f"{name}_counted", 0) + (0 if free(state, faction, sid) else 1)
-    return note(**{f"{name}_spaces": [*chosen(data, name), sid], f"{name}_counted": counted,
-                   f"{name}_space": sid})
+def select(state: GandhiState, mine: Selection, faction: str, sid: str) -> list[Event]:
+    counted = mine.counted + (0 if free(state, faction, sid) else 1)
+    return note(type(mine)(spaces=[*mine.spaces, sid], counted=counted, space=sid))
 
 
 def in_actions(state: GandhiState, spaces: list[str]) -> list[Action]:
     return [IN(space=s) for s in spaces]
 
 
-def operation_spaces(data: dict[str, Any]) -> list[str]:
+def operation_spaces(data: NvExecution) -> list[str]:
     """Spaces the running Operation selected (Negotiate may not share them, 4.3.1)."""
-    return chosen(data, str(data.get("op", "")))
+    selection = data.selection(data.op)
+    return selection.spaces if selection is not None else []
 
 
 def placeable_protest(state: GandhiState, sid: str) -> bool:
@@ -139,6 +151,13 @@ def nv_pieces(state: GandhiState, sid: str, faction: str) -> int:
 # --- Rally (3.3.1) ----------------------------------------------------------------------
 
 
+class RallyData(Selection):
+    """3.3.1 Rally's spaces, and whether its "then" (a recall or a release) is done."""
+
+    prefix = "rally"
+    then: bool = False
+
+
 class Rally:
     """3.3.1 Place Activists (League: or build a Base with Unity Activists) in each selected
     space; then recall one Activist from Out of Play or release a die roll from Jail."""
@@ -146,14 +165,14 @@ class Rally:
     name, faction = "rally", CONGRESS
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, {"limited": limited}))
+        return bool(self.spaces(state, fresh(NvExecution, limited)))
 
-    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[str]:
-        if data.get("rally_then"):
+    def spaces(self, state: GandhiState, data: NvExecution) -> list[str]:
+        if data.rally.then:
             return []
         return [s for s in board(state).non_railway
                 if self.placements(state, s) and open_to(
-                    state, data, self.name, self.faction, s, state.space(s).support <= 0)]
+                    state, data, data.rally, self.faction, s, state.space(s).support <= 0)]
 
     def placements(self, state: GandhiState, sid: str) -> list[Action]:
         own = activists_of(self.faction)
@@ -169,11 +188,11 @@ class Rally:
             out.append(BUILD_BASE())   # replace Unity Activists with a Base
         return out
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        if data.get("rally_space"):
-            return self.placements(state, data["rally_space"])
+    def choices(self, state: GandhiState, data: NvExecution) -> list[Action]:
+        if data.rally.space:
+            return self.placements(state, data.rally.space)
         actions = in_actions(state, self.spaces(state, data))
-        if not data.get("rally_then"):
+        if not data.rally.then:
             actions += self.then(state)
         return actions
 
@@ -185,25 +204,27 @@ class Rally:
             out.append(RELEASE())
         return out
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: NvExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return select(state, data, self.name, self.faction, action["space"])
+            return select(state, data.rally, self.faction, action["space"])
         if action.verb == "recall":
-            return [*recall(state, self.faction, action["piece"]), *note(rally_then=True)]
+            return [*recall(state, self.faction, action["piece"]), *note(RallyData(then=True))]
         if action.verb == "release":
-            return [*release(state, self.faction, chance), *note(rally_then=True)]
-        sid = data["rally_space"]
+            return [*release(state, self.faction, chance), *note(RallyData(then=True))]
+        sid = data.rally.space
+        assert sid is not None
         if action.verb == "build_base":
             return [PiecesRemoved(space=sid, kind=ML_ACTIVISTS, count=state.unity),
-                    PiecesPlaced(space=sid, kind=ML_BASES, count=1), *note(rally_space=None)]
+                    PiecesPlaced(space=sid, kind=ML_BASES, count=1),
+                    *note(RallyData(space=None))]
         placed = PiecesPlaced(space=sid, kind=activists_of(self.faction), count=action["count"])
-        return [placed, *note(rally_space=None)]
+        return [placed, *note(RallyData(space=None))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(chosen(data, self.name)) and not data.get("rally_space")
+    def can_finish(self, state: GandhiState, data: NvExecution) -> bool:
+        return bool(data.rally.spaces) and not data.rally.space
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: NvExecution) -> list[Event]:
         return []
 
 
@@ -234,6 +255,24 @@ def release(state: GandhiState, faction: str, chance: Chance) -> list[Event]:
 # --- Demonstrate (3.3.2) ----------------------------------------------------------------
 
 
+class DemonstrateData(Selection):
+    """3.3.2 Demonstrate's destinations (``space``: the current one), the origin chosen
+    (logged as ``demonstrate_from``), the League Activists brought along so far, the
+    destinations entered, and the Activists of each Faction that arrived where (they move
+    once, 3.1.2)."""
+
+    prefix = "demonstrate"
+    logged_as = {"origin": "from"}
+    origin: str | None = None
+    league: int = 0
+    entered: list[str] = []
+    arrived_congress: dict[str, int] = {}
+    arrived_league: dict[str, int] = {}
+
+    def arrived(self, kind: str) -> dict[str, int]:
+        return self.arrived_congress if kind == CONGRESS_ACTIVISTS else self.arrived_league
+
+
 class Demonstrate:
     """3.3.2 Move Activists into non-Railway destinations from adjacent spaces; without
     Raj Control place a Protest.  Congress may bring League Activists along, one for one,
@@ -242,76 +281,85 @@ class Demonstrate:
     name, faction = "demonstrate", CONGRESS
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.destinations(state, {"limited": limited}))
+        return bool(self.destinations(state, fresh(NvExecution, limited)))
 
-    def unmoved(self, data: dict[str, Any], state: GandhiState, sid: str, kind: str) -> int:
-        arrived: dict[str, int] = data.get(f"demonstrate_arrived_{WORD[kind]}", {})
-        return state.space(sid).count(kind) - arrived.get(sid, 0)
+    def unmoved(self, data: NvExecution, state: GandhiState, sid: str, kind: str) -> int:
+        return state.space(sid).count(kind) - data.demonstrate.arrived(kind).get(sid, 0)
 
-    def origins(self, state: GandhiState, data: dict[str, Any], dest: str) -> list[str]:
+    def origins(self, state: GandhiState, data: NvExecution, dest: str) -> list[str]:
         own = activists_of(self.faction)
         return [s for s in sorted(board(state).adjacent(dest))
                 if self.unmoved(data, state, s, own) > 0]
 
-    def destinations(self, state: GandhiState, data: dict[str, Any]) -> list[str]:
+    def destinations(self, state: GandhiState, data: NvExecution) -> list[str]:
         return [s for s in board(state).non_railway
-                if open_to(state, data, self.name, self.faction, s)
+                if open_to(state, data, data.demonstrate, self.faction, s)
                 and self.origins(state, data, s)]
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        dest, origin = data.get("demonstrate_space"), data.get("demonstrate_from")
+    def choices(self, state: GandhiState, data: NvExecution) -> list[Action]:
+        dest, origin = data.demonstrate.space, data.demonstrate.origin
         if origin:
             return self.moves(state, data, origin)
         actions = in_actions(state, self.destinations(state, data))
         if dest:
             actions += [FROM(space=s) for s in self.origins(state, data, dest)]
-            if (dest in data.get("demonstrate_entered", []) and placeable_protest(state, dest)
+            if (dest in data.demonstrate.entered and placeable_protest(state, dest)
                     and not raj_control(state, dest)):
                 actions.append(PLACE_PROTEST())
         return actions
 
-    def moves(self, state: GandhiState, data: dict[str, Any], origin: str) -> list[Action]:
+    def moves(self, state: GandhiState, data: NvExecution, origin: str) -> list[Action]:
         own = activists_of(self.faction)
         most = self.unmoved(data, state, origin, own)
         league = 0
         if self.faction == CONGRESS:   # up to Unity League Activists in all, one for one
             league = min(self.unmoved(data, state, origin, ML_ACTIVISTS),
-                         state.unity - data.get("demonstrate_league", 0))
+                         state.unity - data.demonstrate.league)
         return [MOVE_WITH_LEAGUE(count=n, league=m) if m else MOVE_COUNT(count=n)
                 for n in range(1, most + 1) for m in range(min(n, max(league, 0)) + 1)]
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: NvExecution, action: Action,
             chance: Chance) -> list[Event]:
+        mine = data.demonstrate
         if action.verb == "in":
-            return select(state, data, self.name, self.faction, action["space"])
+            return select(state, mine, self.faction, action["space"])
         if action.verb == "from":
-            return note(demonstrate_from=action["space"])
-        dest = data["demonstrate_space"]
+            return note(DemonstrateData(origin=action["space"]))
+        dest = mine.space
+        assert dest is not None
         if action.verb == "place_protest":
             return [MarkerSet(space=dest, marker="protest", value=1)]
-        origin, own = data["demonstrate_from"], activists_of(self.faction)
+        origin, own = mine.origin, activists_of(self.faction)
+        assert origin is not None
         events: list[Event] = []
         league = action.get("league", 0)
         for kind, n in ((own, action["count"]), (ML_ACTIVISTS, league)):
             if n:
                 events.append(PiecesMoved(kind=kind, count=n, origin=origin, destination=dest))
-                key = f"demonstrate_arrived_{WORD[kind]}"
-                arrived = dict(data.get(key, {}))
+                arrived = dict(mine.arrived(kind))
                 arrived[dest] = arrived.get(dest, 0) + n
-                events += note(**{key: arrived})
-        entered = data.get("demonstrate_entered", [])
-        return [*events, *note(demonstrate_from=None,
-                               demonstrate_league=data.get("demonstrate_league", 0) + league,
-                               demonstrate_entered=[*entered, dest])]
+                events += note(DemonstrateData(arrived_congress=arrived)
+                               if kind == CONGRESS_ACTIVISTS
+                               else DemonstrateData(arrived_league=arrived))
+        return [*events, *note(DemonstrateData(origin=None, league=mine.league + league,
+                                               entered=[*mine.entered, dest]))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(chosen(data, self.name)) and not data.get("demonstrate_from")
+    def can_finish(self, state: GandhiState, data: NvExecution) -> bool:
+        return bool(data.demonstrate.spaces) and not data.demonstrate.origin
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: NvExecution) -> list[Event]:
         return []
 
 
 # --- Civil Disobedience (3.3.3) ---------------------------------------------------------
+
+
+class CivilDisobedienceData(Selection):
+    """3.3.3 Civil Disobedience's spaces, and the Activists that arrived on each Railway
+    (they move once, 3.1.2)."""
+
+    prefix = "civil_disobedience"
+    arrived: dict[str, int] = {}
 
 
 class CivilDisobedience:
@@ -321,22 +369,22 @@ class CivilDisobedience:
     name, faction = "civil_disobedience", CONGRESS
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, {"limited": limited}))
+        return bool(self.spaces(state, fresh(NvExecution, limited)))
 
-    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[str]:
+    def spaces(self, state: GandhiState, data: NvExecution) -> list[str]:
         own = activists_of(self.faction)
         return [s for s in board(state).spaces
                 if (state.space(s).count(own) or free(state, self.faction, s))
-                and open_to(state, data, self.name, self.faction, s,
+                and open_to(state, data, data.civil_disobedience, self.faction, s,
                             state.space(s).count(own) > 0)]
 
-    def unmoved(self, data: dict[str, Any], state: GandhiState, sid: str) -> int:
-        arrived: dict[str, int] = data.get("civil_disobedience_arrived", {})
+    def unmoved(self, data: NvExecution, state: GandhiState, sid: str) -> int:
+        arrived = data.civil_disobedience.arrived
         return state.space(sid).count(activists_of(self.faction)) - arrived.get(sid, 0)
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    def choices(self, state: GandhiState, data: NvExecution) -> list[Action]:
         actions = in_actions(state, self.spaces(state, data))
-        here = data.get("civil_disobedience_space")
+        here = data.civil_disobedience.space
         if here:
             b = board(state)
             rails = [r for r in sorted(b.adjacent(here)) if b.space(r).is_railway]
@@ -344,27 +392,38 @@ class CivilDisobedience:
                         for r in rails for n in range(1, self.unmoved(data, state, here) + 1)]
         return actions
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: NvExecution, action: Action,
             chance: Chance) -> list[Event]:
+        mine = data.civil_disobedience
         if action.verb == "in":
             sid = action["space"]
             protest: list[Event] = ([MarkerSet(space=sid, marker="protest", value=1)]
                                     if placeable_protest(state, sid) else [])
-            return [*select(state, data, self.name, self.faction, sid), *protest]
-        here, n, rail = data["civil_disobedience_space"], action["count"], action["space"]
-        arrived = dict(data.get("civil_disobedience_arrived", {}))
+            return [*select(state, mine, self.faction, sid), *protest]
+        here, n, rail = mine.space, action["count"], action["space"]
+        assert here is not None
+        arrived = dict(mine.arrived)
         arrived[rail] = arrived.get(rail, 0) + n
         return [PiecesMoved(kind=activists_of(self.faction), count=n, origin=here,
-                            destination=rail), *note(civil_disobedience_arrived=arrived)]
+                            destination=rail),
+                *note(CivilDisobedienceData(arrived=arrived))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(chosen(data, self.name))
+    def can_finish(self, state: GandhiState, data: NvExecution) -> bool:
+        return bool(data.civil_disobedience.spaces)
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: NvExecution) -> list[Event]:
         return []
 
 
 # --- Non-Cooperation (3.3.4) ------------------------------------------------------------
+
+
+class NonCooperationData(Selection):
+    """3.3.4 Non-Cooperation's spaces, and whether it was ended before a Special Activity
+    (its Restraint -1 already shifted)."""
+
+    prefix = "non_cooperation"
+    ended: bool = False
 
 
 class NonCooperation:
@@ -374,7 +433,7 @@ class NonCooperation:
     name, faction = "non_cooperation", CONGRESS
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, {"limited": limited}))
+        return bool(self.spaces(state, fresh(NvExecution, limited)))
 
     def eligible(self, state: GandhiState, sid: str) -> bool:
         sp = state.space(sid)
@@ -385,34 +444,34 @@ class NonCooperation:
         # 6.8 in Crisis Congress may select Raj-Controlled spaces
         return not raj_control(state, sid) or (self.faction == CONGRESS and in_crisis(state))
 
-    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[str]:
+    def spaces(self, state: GandhiState, data: NvExecution) -> list[str]:
         # Congress: any such spaces (all have Protest, so none counts against Restraint)
         return [s for s in board(state).non_railway
-                if self.eligible(state, s) and open_to(state, data, self.name,
+                if self.eligible(state, s) and open_to(state, data, data.non_cooperation,
                                                         self.faction, s)]
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        if data.get("non_cooperation_ended"):
+    def choices(self, state: GandhiState, data: NvExecution) -> list[Action]:
+        if data.non_cooperation.ended:
             return []
         actions = in_actions(state, self.spaces(state, data))
-        if chosen(data, self.name) and data.get("sa_allowed") and not data.get("sa"):
+        if data.non_cooperation.spaces and data.sa_allowed and not data.sa:
             # 3.1.5 example 2: end the Operation (Restraint -1) before a Special Activity
             actions.append(END_OPERATION())
         return actions
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: NvExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "end_operation":
-            return [*self.finish(state, data), *note(non_cooperation_ended=True)]
+            return [*self.finish(state, data), *note(NonCooperationData(ended=True))]
         sid = action["space"]
-        return [*select(state, data, self.name, self.faction, sid),
+        return [*select(state, data.non_cooperation, self.faction, sid),
                 *support(state, sid, -1)]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(chosen(data, self.name))
+    def can_finish(self, state: GandhiState, data: NvExecution) -> bool:
+        return bool(data.non_cooperation.spaces)
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
-        if data.get("non_cooperation_ended"):
+    def finish(self, state: GandhiState, data: NvExecution) -> list[Event]:
+        if data.non_cooperation.ended:
             return []
         return track(state, "restraint", -1)   # 6.6 once per Operation, lastly
 
@@ -424,6 +483,16 @@ TARGETS = (TROOPS, SEPOYS, GUERRILLAS_ACTIVE, REV_BASES, ML_ACTIVISTS, ML_BASES,
            CONGRESS_ACTIVISTS)
 
 
+class PersuadeData(StepData):
+    """4.3.3/4.4.3 Persuade's spaces (``space``: the one being worked on), and whether it
+    removed a piece of the other NV Faction (Unity -1 at the end)."""
+
+    prefix = "persuade"
+    spaces: list[str] = []
+    space: str | None = None
+    hurt: bool = False
+
+
 class Persuade:
     """4.3.3/4.4.3 Up to two spaces with friendly pieces: remove one Active adversary
     piece (Troops and Bases last; never Gandhi, errata 4.3.3), or Activate one Guerrilla
@@ -433,10 +502,10 @@ class Persuade:
     MOST = 2
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, state.step.data))
+        return bool(self.spaces(state, state.step.of(NvExecution)))
 
-    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[str]:
-        picked = chosen(data, self.name)
+    def spaces(self, state: GandhiState, data: NvExecution) -> list[str]:
+        picked = data.persuade.spaces
         if len(picked) >= self.MOST:
             return []
         return [s for s in board(state).spaces if s not in picked
@@ -465,42 +534,70 @@ class Persuade:
             out.append(ACTIVATE())
         return out
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        if data.get("persuade_space"):
-            return self.options(state, data["persuade_space"])
+    def choices(self, state: GandhiState, data: NvExecution) -> list[Action]:
+        if data.persuade.space:
+            return self.options(state, data.persuade.space)
         return in_actions(state, self.spaces(state, data))
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: NvExecution, action: Action,
             chance: Chance) -> list[Event]:
+        mine = data.persuade
         if action.verb == "in":
-            return note(persuade_spaces=[*chosen(data, self.name), action["space"]],
-                        persuade_space=action["space"])
-        sid = data["persuade_space"]
+            return note(PersuadeData(spaces=[*mine.spaces, action["space"]],
+                                     space=action["space"]))
+        sid = mine.space
+        assert sid is not None
         if action.verb == "activate":
             n = self.activations(state, sid)
             return [PiecesFlipped(space=sid, kind="guerrillas_underground",
                                   to_kind="guerrillas_active", count=n),
-                    *note(persuade_space=None)]
+                    *note(PersuadeData(space=None))]
         kind = action["piece"]
         hurt = kind in HURTS[self.faction]   # 4.3.3 League pieces, 4.4.3 Congress Activists
         return [PiecesRemoved(space=sid, kind=kind, count=1),
-                *note(persuade_space=None, persuade_hurt=data.get("persuade_hurt") or hurt)]
+                *note(PersuadeData(space=None, hurt=mine.hurt or hurt))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(chosen(data, self.name)) and not data.get("persuade_space")
+    def can_finish(self, state: GandhiState, data: NvExecution) -> bool:
+        return bool(data.persuade.spaces) and not data.persuade.space
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
-        return track(state, "unity", -1) if data.get("persuade_hurt") else []
+    def finish(self, state: GandhiState, data: NvExecution) -> list[Event]:
+        return track(state, "unity", -1) if data.persuade.hurt else []
+
+
+# --- the NV Factions' execution data ----------------------------------------------------------
+
+
+class NvExecution(ExecutionData):
+    """An Operation of Congress or the Muslim League: the parts both share; each Faction's
+    module adds its own (``CongressExecution``, ``LeagueExecution``)."""
+
+    rally: RallyData = Field(default_factory=RallyData)
+    demonstrate: DemonstrateData = Field(default_factory=DemonstrateData)
+    civil_disobedience: CivilDisobedienceData = Field(default_factory=CivilDisobedienceData)
+    non_cooperation: NonCooperationData = Field(default_factory=NonCooperationData)
+    persuade: PersuadeData = Field(default_factory=PersuadeData)
+    negotiate: NegotiateData = Field(default_factory=NegotiateData)
+
+    def selection(self, op: str) -> Selection | None:
+        """The data of the NV Operation ``op``."""
+        selections: dict[str, Selection] = {
+            "rally": self.rally, "demonstrate": self.demonstrate,
+            "civil_disobedience": self.civil_disobedience,
+            "non_cooperation": self.non_cooperation}
+        return selections.get(op)
 
 
 # --- Troops leave a new Muslim State (4.4.1, 4.4.2) -------------------------------------
 
+# notes the Province whose Troops are leaving and asks the Raj (None: all have left)
+Leaving = Callable[[str | None], list[Event]]
 
-def muslim_state(state: GandhiState, sid: str, key: str) -> list[Event]:
+
+def muslim_state(state: GandhiState, sid: str, leaving: Leaving) -> list[Event]:
     """1.3.5 A Muslim State: the Raj first moves any Troops there to Cities (asked), and
     the marker goes down once the last has left (Troops are never in a State, 1.4.2)."""
     if state.space(sid).count(TROOPS):
-        return note(**{key: sid}, asking="raj")
+        return leaving(sid)
     return [MarkerSet(space=sid, marker="muslim_state", value=1)]
 
 
@@ -508,11 +605,10 @@ def troop_moves(state: GandhiState, sid: str) -> list[Action]:
     return [TO(space=c) for c in board(state).cities]
 
 
-def move_troop(state: GandhiState, sid: str, city: str, key: str) -> list[Event]:
+def move_troop(state: GandhiState, sid: str, city: str, leaving: Leaving) -> list[Event]:
     events: list[Event] = [PiecesMoved(kind=TROOPS, count=1, origin=sid, destination=city)]
     if state.space(sid).count(TROOPS) == 1:   # the last Troop: now the marker (1.3.5)
-        events += [MarkerSet(space=sid, marker="muslim_state", value=1),
-                   *note(**{key: None}, asking=None)]
+        events += [MarkerSet(space=sid, marker="muslim_state", value=1), *leaving(None)]
     return events
 
 

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
+from pydantic import Field
+
+from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
@@ -28,10 +31,20 @@ from engine.games.gandhi.events import (
     PiecesMoved,
     PiecesPlaced,
     PiecesRemoved,
-    StepNoted,
 )
 from engine.games.gandhi.flow import Ask, step
-from engine.games.gandhi.ops.framework import AFTER_TURN, DONE, operation, special
+from engine.games.gandhi.ops.framework import (
+    AFTER_TURN,
+    DONE,
+    AfterTurnData,
+    ExecutionData,
+    TurnNotes,
+    after_turn_data,
+    execution_data,
+    fresh,
+    operation,
+    special,
+)
 from engine.games.gandhi.pieces import (
     CONGRESS,
     CONGRESS_ACTIVISTS,
@@ -186,12 +199,19 @@ def must_continue(state: GandhiState, sid: str, targets: list[str], left: int) -
                for k in removable(state, sid))
 
 
+class RajTurn(TurnNotes):
+    """3.2.4 Gandhi was arrested this turn: Restraint -1 and Congress's Protests follow at
+    the end of the Raj turn (``gandhi_arrested``)."""
+
+    gandhi_arrested: bool = False
+
+
 def remove_piece(sid: str, kind: str) -> list[Event]:
     """Guerrillas and Bases to Available; Gandhi and Activists to Jail (1.3.9)."""
-    to = "jail" if kind in TO_JAIL else "available"
+    to: Literal["jail", "available"] = "jail" if kind in TO_JAIL else "available"
     events: list[Event] = [PiecesRemoved(space=sid, kind=kind, count=1, to=to)]
     if kind == GANDHI:
-        events += note(turn_gandhi_arrested=True)
+        events += note(RajTurn(gandhi_arrested=True))
     return events
 
 
@@ -200,6 +220,15 @@ def targeted(targets: list[str], kind: str) -> list[str]:
 
 
 # --- 3.2.1 Deploy -------------------------------------------------------------------------
+
+
+class DeployData(StepData):
+    """3.2.1 The City being filled, the Cities done, the cubes recalled from Out of Play."""
+
+    prefix = "deploy"
+    city: str | None = None
+    cities: list[str] = []
+    recalled: int = 0
 
 
 @operation
@@ -217,49 +246,52 @@ class Deploy:
         affordable = raj_resources(state) >= sepoy_cost(state, selected_before)
         return available(state, TROOPS) > 0 or (affordable and available(state, SEPOYS) > 0)
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    def choices(self, state: GandhiState, data: RajExecution) -> list[Action]:
         b = board(state)
-        chosen = data.get("deploy_cities", [])
-        if data.get("deploy_city"):
+        mine = data.deploy
+        chosen = mine.cities
+        if mine.city:
             return self.amounts(state, data)
         actions: list[Action] = []
-        more = not data.get("deploy_recalled") and not (data.get("limited") and chosen)
+        more = not mine.recalled and not (data.limited and chosen)
         if more and self.placeable(state, len(chosen)):
             actions += [IN(space=c) for c in b.cities if c not in chosen]
-        if chosen and data.get("deploy_recalled", 0) < 2:
+        if chosen and mine.recalled < 2:
             actions += [RECALL(piece=kind) for kind in (TROOPS, SEPOYS)
                         if state.out_of_play.get(kind, 0)]
         return actions
 
-    def amounts(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        cost = sepoy_cost(state, len(data.get("deploy_cities", [])))
+    def amounts(self, state: GandhiState, data: RajExecution) -> list[Action]:
+        cost = sepoy_cost(state, len(data.deploy.cities))
         sepoys_ok = raj_resources(state) >= cost
         troops, sepoys = available(state, TROOPS), available(state, SEPOYS) if sepoys_ok else 0
         return [PLACE_CUBES(troops=t, sepoys=s)
                 for t in range(min(troops, MOST_PER_CITY) + 1)
                 for s in range(min(sepoys, MOST_PER_CITY - t) + 1) if t + s > 0]
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RajExecution, action: Action,
             chance: Chance) -> list[Event]:
+        mine = data.deploy
         if action.verb == "in":
-            return note(deploy_city=action["space"])
+            return note(DeployData(city=action["space"]))
         if action.verb == "recall":
             return [BoxTransfer(kind=action["piece"], count=1, origin="out_of_play",
                                 destination="available"),
-                    *note(deploy_recalled=data.get("deploy_recalled", 0) + 1)]
-        city, chosen = data["deploy_city"], data.get("deploy_cities", [])
+                    *note(DeployData(recalled=mine.recalled + 1))]
+        city, chosen = mine.city, mine.cities
+        assert city is not None
         troops, sepoys = action["troops"], action["sepoys"]
         events: list[Event] = []
         if sepoys:
             events += resources(state, RAJ, -sepoy_cost(state, len(chosen)))
         events += [PiecesPlaced(space=city, kind=kind, count=n)
                    for kind, n in ((TROOPS, troops), (SEPOYS, sepoys)) if n]
-        return [*events, *note(deploy_city=None, deploy_cities=[*chosen, city])]
+        return [*events, *note(DeployData(city=None, cities=[*chosen, city]))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("deploy_cities")) and not data.get("deploy_city")
+    def can_finish(self, state: GandhiState, data: RajExecution) -> bool:
+        return bool(data.deploy.cities) and not data.deploy.city
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RajExecution) -> list[Event]:
         return []
 
 
@@ -313,6 +345,18 @@ def _reach(state: GandhiState, origin: str) -> list[str]:
     return in_map_order(state, dests)
 
 
+class GarrisonData(StepData):
+    """3.2.2 The cubes chosen to move (piece, origin and count, the count kept as text as
+    logged since the first release), the last destination (a Limited Garrison has one),
+    whether Sepoys were paid for, and the cubes that arrived where."""
+
+    prefix = "garrison"
+    moving: tuple[str, str, str] | None = None
+    dest: str | None = None
+    paid: bool = False
+    arrived: Arrived = {}
+
+
 @operation
 class Garrison:
     """3.2.2 Move cubes along the Railway network (``move 2 troops from Delhi`` then
@@ -324,57 +368,59 @@ class Garrison:
     def can_start(self, state: GandhiState, limited: bool) -> bool:
         """Some cube outside Protest spaces has an adjacent Railway or City to enter."""
         b, net = board(state), network(state)
-        sepoys = self.sepoys_ok(state, {})
+        sepoys = self.sepoys_ok(state, fresh(RajExecution))
         return any((sp.count(TROOPS) or (sepoys and sp.count(SEPOYS))) and not sp.protest
                    and b.adjacent(o) & net for o, sp in state.spaces.items())
 
-    def sepoys_ok(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("garrison_paid")) or raj_resources(state) >= op_cost(
-            state, self.name, 0)
+    def sepoys_ok(self, state: GandhiState, data: RajExecution) -> bool:
+        return data.garrison.paid or raj_resources(state) >= op_cost(state, self.name, 0)
 
-    def moves(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        fixed = data.get("garrison_dest") if data.get("limited") else None
+    def moves(self, state: GandhiState, data: RajExecution) -> list[Action]:
+        fixed = data.garrison.dest if data.limited else None
         kinds = (TROOPS, SEPOYS) if self.sepoys_ok(state, data) else (TROOPS,)
         origins = [o for o, sp in state.spaces.items()
                    if (sp.count(TROOPS) or sp.count(SEPOYS)) and not sp.protest]
         origins = [o for o in in_map_order(state, set(origins))
                    if (reach := garrison_reach(state, o)) and (fixed is None or fixed in reach)]
-        return move_texts(state, origins, kinds, data.get("garrison_arrived", {}))
+        return move_texts(state, origins, kinds, data.garrison.arrived)
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
+    def choices(self, state: GandhiState, data: RajExecution) -> list[Action]:
         moving = self.pending(state, data)
         if not moving:
             return self.moves(state, data)
-        fixed = data.get("garrison_dest") if data.get("limited") else None
+        fixed = data.garrison.dest if data.limited else None
         return [TO(space=d) for d in garrison_reach(state, moving[1]) if fixed in (None, d)]
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RajExecution, action: Action,
             chance: Chance) -> list[Event]:
+        mine = data.garrison
         if action.verb == "move_from":
             # kept as text, as logged since the first release
-            return note(garrison_moving=[action["piece"], action["space"], str(action["count"])])
-        kind, origin, n = data["garrison_moving"]
+            return note(GarrisonData(
+                moving=(action["piece"], action["space"], str(action["count"]))))
+        assert mine.moving is not None
+        kind, origin, n = mine.moving
         dest = action["space"]
         events: list[Event] = []
-        if kind == SEPOYS and not data.get("garrison_paid"):
+        if kind == SEPOYS and not mine.paid:
             events += [*resources(state, RAJ, -op_cost(state, self.name, 0)),
-                       *note(garrison_paid=True)]
-        arrived = arrive(data.get("garrison_arrived", {}), dest, kind, int(n))
+                       *note(GarrisonData(paid=True))]
+        arrived = arrive(mine.arrived, dest, kind, int(n))
         return [*events, PiecesMoved(kind=kind, count=int(n), origin=origin, destination=dest),
-                *note(garrison_moving=None, garrison_dest=dest, garrison_arrived=arrived)]
+                *note(GarrisonData(moving=None, dest=dest, arrived=arrived))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("garrison_arrived")) and not self.pending(state, data)
+    def can_finish(self, state: GandhiState, data: RajExecution) -> bool:
+        return bool(data.garrison.arrived) and not self.pending(state, data)
 
-    def pending(self, state: GandhiState, data: dict[str, Any]) -> list[str] | None:
+    def pending(self, state: GandhiState, data: RajExecution) -> tuple[str, str, str] | None:
         """The cubes chosen to move, unless a Special Activity has taken them since."""
-        moving: list[str] | None = data.get("garrison_moving")
-        if moving and unmoved(state, data.get("garrison_arrived", {}), moving[1],
+        moving = data.garrison.moving
+        if moving and unmoved(state, data.garrison.arrived, moving[1],
                               moving[0]) >= int(moving[2]):
             return moving
         return None
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RajExecution) -> list[Event]:
         """3.2.2 After all cubes have moved, on every Railway Activate one Guerrilla for
         every cube."""
         return [e for r in board(state).railways
@@ -409,14 +455,34 @@ def sweep_moves(state: GandhiState, dest: str, arrived: Arrived, sepoys: bool) -
     return move_texts(state, sweep_origins(state, dest), kinds, arrived)
 
 
-def sweep_activation(state: GandhiState, dest: str, used: int, counted: dict[str, int],
-                     key: str) -> list[Event]:
+class Swept(StepData):
+    """What Sweep (3.2.3) and Wavell's Sweep before an Assault (2.5.1) track: the cubes
+    that arrived where, and the Guerrillas Activated so far per destination (one per cube
+    used, credited as cubes come)."""
+
+    arrived: Arrived = {}
+    counted: dict[str, int] = {}
+
+
+def sweep_activation(state: GandhiState, dest: str, used: int, mine: Swept) -> list[Event]:
     """3.2.3 Activate one Guerrilla for every cube used in the destination (credited as
     cubes come, so that the total is one per cube)."""
-    before = counted.get(dest, 0)
+    before = mine.counted.get(dest, 0)
     if used <= before:
         return []
-    return [*activate(state, dest, used - before), *note(**{key: {**counted, dest: used}})]
+    return [*activate(state, dest, used - before),
+            *note(type(mine)(counted={**mine.counted, dest: used}))]
+
+
+class SweepData(Swept):
+    """3.2.3 The destination being swept, those selected, the cost of Sepoys there (read
+    when it was selected, 3.1.5), and the destinations paid for."""
+
+    prefix = "sweep"
+    dest: str | None = None
+    selected: list[str] = []
+    cost: int = 0
+    paid: list[str] = []
 
 
 @operation
@@ -427,79 +493,78 @@ class Sweep:
     name, faction = "sweep", RAJ
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.destinations(state, {}))
+        return bool(self.destinations(state, fresh(RajExecution)))
 
-    def destinations(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        chosen = data.get("sweep_selected", [])
-        if data.get("limited") and chosen:
+    def destinations(self, state: GandhiState, data: RajExecution) -> list[Action]:
+        chosen = data.sweep.selected
+        if data.limited and chosen:
             return []
         b = board(state)
         afford = raj_resources(state) >= op_cost(state, self.name, len(chosen))
         return [INTO(space=d) for d in b.non_railway
                 if d not in chosen and self.useful(state, d, data, afford)]
 
-    def useful(self, state: GandhiState, dest: str, data: dict[str, Any], afford: bool) -> bool:
+    def useful(self, state: GandhiState, dest: str, data: RajExecution, afford: bool) -> bool:
         sp = state.space(dest)
         if (sp.count(TROOPS) and not is_state(state, dest)) or (afford and sp.count(SEPOYS)):
             return True
-        return bool(sweep_moves(state, dest, data.get("sweep_arrived", {}), afford))
+        return bool(sweep_moves(state, dest, data.sweep.arrived, afford))
 
-    def paid(self, data: dict[str, Any]) -> bool:
-        return data.get("sweep_dest") in data.get("sweep_paid", [])
+    def paid(self, data: RajExecution) -> bool:
+        return data.sweep.dest in data.sweep.paid
 
-    def sepoys_ok(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return self.paid(data) or raj_resources(state) >= data.get("sweep_cost", 0)
+    def sepoys_ok(self, state: GandhiState, data: RajExecution) -> bool:
+        return self.paid(data) or raj_resources(state) >= data.sweep.cost
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        dest = data.get("sweep_dest")
+    def choices(self, state: GandhiState, data: RajExecution) -> list[Action]:
+        dest = data.sweep.dest
         actions: list[Action] = []
         if dest:
-            actions += sweep_moves(state, dest, data.get("sweep_arrived", {}),
-                                   self.sepoys_ok(state, data))
+            actions += sweep_moves(state, dest, data.sweep.arrived, self.sepoys_ok(state, data))
             if not self.paid(data) and self.sepoys_ok(state, data) and unmoved(
-                    state, data.get("sweep_arrived", {}), dest, SEPOYS):
+                    state, data.sweep.arrived, dest, SEPOYS):
                 actions.append(USE_SEPOYS())
         return actions + self.destinations(state, data)
 
-    def used(self, state: GandhiState, data: dict[str, Any], dest: str, paid: bool,
-             extra: int = 0) -> int:
+    def used(self, state: GandhiState, dest: str, paid: bool, extra: int = 0) -> int:
         sp = state.space(dest)
         return sp.count(TROOPS) + (sp.count(SEPOYS) if paid else 0) + extra
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RajExecution, action: Action,
             chance: Chance) -> list[Event]:
-        counted = data.get("sweep_counted", {})
+        mine = data.sweep
         if action.verb == "into":
-            dest, chosen = action["space"], data.get("sweep_selected", [])
-            used = self.used(state, data, dest, False)
-            return [*note(sweep_dest=dest, sweep_selected=[*chosen, dest],
-                          sweep_cost=op_cost(state, self.name, len(chosen))),
-                    *sweep_activation(state, dest, used, counted, "sweep_counted")]
-        dest = data["sweep_dest"]
+            dest, chosen = action["space"], mine.selected
+            used = self.used(state, dest, False)
+            return [*note(SweepData(dest=dest, selected=[*chosen, dest],
+                                    cost=op_cost(state, self.name, len(chosen)))),
+                    *sweep_activation(state, dest, used, mine)]
+        dest = mine.dest
+        assert dest is not None
         events = [] if self.paid(data) else self.pay(state, data, action)
         paid = self.paid(data) or bool(events)
         if action.verb == "use_sepoys":
-            return [*events, *sweep_activation(state, dest, self.used(state, data, dest, True),
-                                                counted, "sweep_counted")]
+            return [*events, *sweep_activation(state, dest, self.used(state, dest, True), mine)]
         kind, origin, n = action["piece"], action["space"], action["count"]
-        arrived = arrive(data.get("sweep_arrived", {}), dest, kind, n)
+        arrived = arrive(mine.arrived, dest, kind, n)
         extra = n if kind == TROOPS or paid else 0
         return [*events, PiecesMoved(kind=kind, count=n, origin=origin, destination=dest),
-                *note(sweep_arrived=arrived),
-                *sweep_activation(state, dest, self.used(state, data, dest, paid, extra),
-                                  counted, "sweep_counted")]
+                *note(SweepData(arrived=arrived)),
+                *sweep_activation(state, dest, self.used(state, dest, paid, extra), mine)]
 
-    def pay(self, state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
+    def pay(self, state: GandhiState, data: RajExecution, action: Action) -> list[Event]:
         """Pay for the destination the first time Sepoys are used there."""
         if action.verb == "move_from" and action["piece"] != SEPOYS:
             return []
-        paid = [*data.get("sweep_paid", []), data["sweep_dest"]]
-        return [*resources(state, RAJ, -data.get("sweep_cost", 0)), *note(sweep_paid=paid)]
+        dest = data.sweep.dest
+        assert dest is not None
+        return [*resources(state, RAJ, -data.sweep.cost),
+                *note(SweepData(paid=[*data.sweep.paid, dest]))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("sweep_selected"))
+    def can_finish(self, state: GandhiState, data: RajExecution) -> bool:
+        return bool(data.sweep.selected)
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RajExecution) -> list[Event]:
         return []
 
 
@@ -513,6 +578,23 @@ def assault_removals(troops: int, sepoys: int) -> int:
     return troops + sepoys if troops else sepoys // 2
 
 
+class AssaultData(Swept):
+    """3.2.4 The space being assaulted, those selected and the cost of Sepoys there (read
+    when selected, 3.1.5), the cubes used (``troops``, ``sepoys``, ``troops_and_sepoys``,
+    logged as ``assault_with``), the removals left, the sides targeted (1.4.4), and the
+    space of Wavell's free Sweep (2.5.1)."""
+
+    prefix = "assault"
+    logged_as = {"cubes": "with"}
+    space: str | None = None
+    selected: list[str] = []
+    cost: int = 0
+    cubes: str | None = None
+    left: int = 0
+    targets: list[str] = []
+    wavell: str | None = None
+
+
 @operation
 class Assault:
     """3.2.4 ``in X``, ``with troops|sepoys|troops and sepoys``, then the pieces one by
@@ -522,11 +604,11 @@ class Assault:
     name, faction = "assault", RAJ
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, {}))
+        return bool(self.spaces(state, fresh(RajExecution)))
 
-    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        chosen = data.get("assault_selected", [])
-        if data.get("limited") and chosen:
+    def spaces(self, state: GandhiState, data: RajExecution) -> list[Action]:
+        chosen = data.assault.selected
+        if data.limited and chosen:
             return []
         cost = op_cost(state, self.name, len(chosen))
         wavell = self.wavell_free(state, data)
@@ -535,8 +617,8 @@ class Assault:
                 and ((wavell and not board(state).space(s).is_railway)
                      or (removable(state, s) and self.usages(state, s, cost)))]
 
-    def wavell_free(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return state.viceroy == WAVELL and not data.get("assault_wavell")
+    def wavell_free(self, state: GandhiState, data: RajExecution) -> bool:
+        return state.viceroy == WAVELL and not data.assault.wavell
 
     def usages(self, state: GandhiState, sid: str, cost: int) -> list[Action]:
         sp, afford = state.space(sid), raj_resources(state) >= cost
@@ -549,15 +631,15 @@ class Assault:
                 out.append(ASSAULT_WITH(cubes=usage))
         return out
 
-    def open_usages(self, state: GandhiState, data: dict[str, Any], sid: str) -> list[Action]:
+    def open_usages(self, state: GandhiState, data: RajExecution, sid: str) -> list[Action]:
         if not removable(state, sid):
             return []
-        return self.usages(state, sid, data.get("assault_cost", 0))
+        return self.usages(state, sid, data.assault.cost)
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        sid = data.get("assault_space")
-        left, targets = data.get("assault_left", 0), data.get("assault_targets", [])
-        if sid and not data.get("assault_with"):
+    def choices(self, state: GandhiState, data: RajExecution) -> list[Action]:
+        mine = data.assault
+        sid, left, targets = mine.space, mine.left, mine.targets
+        if sid and not mine.cubes:
             usages = self.open_usages(state, data, sid)
             return self.wavell(state, data, sid) + (usages or self.spaces(state, data))
         if sid and must_continue(state, sid, targets, left):
@@ -565,68 +647,80 @@ class Assault:
         picks = target_choices(state, sid, targets, left) if sid else []
         return picks + self.spaces(state, data)
 
-    def wavell(self, state: GandhiState, data: dict[str, Any], sid: str) -> list[Action]:
+    def wavell(self, state: GandhiState, data: RajExecution, sid: str) -> list[Action]:
         """3.2.4 Wavell: a free Limited Sweep (Troops and Sepoys) into one Assault space."""
         if board(state).space(sid).is_railway:
             return []                  # 3.2.3 Sweep destinations are non-Railway spaces
         if self.wavell_free(state, data):
             return [WAVELL_SWEEP()]
-        if data.get("assault_wavell") != sid:
+        if data.assault.wavell != sid:
             return []
-        return sweep_moves(state, sid, data.get("assault_arrived", {}), True)
+        return sweep_moves(state, sid, data.assault.arrived, True)
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RajExecution, action: Action,
             chance: Chance) -> list[Event]:
-        sid = str(data.get("assault_space"))
+        mine = data.assault
+        sid = str(mine.space)
         if action.verb == "in":
-            chosen = data.get("assault_selected", [])
-            return note(assault_space=action["space"], assault_selected=[*chosen, action["space"]],
-                        assault_cost=op_cost(state, self.name, len(chosen)),
-                        assault_with=None, assault_left=0, assault_targets=[])
+            chosen = mine.selected
+            return note(AssaultData(space=action["space"], selected=[*chosen, action["space"]],
+                                    cost=op_cost(state, self.name, len(chosen)),
+                                    cubes=None, left=0, targets=[]))
         if action.verb in ("wavell_sweep", "move_from"):
             return self.sweep(state, data, action)
         if action.verb == "assault_with":
             return self.use(state, data, action["cubes"])
         kind = action["piece"]
         return [*remove_piece(sid, kind),
-                *note(assault_left=data.get("assault_left", 0) - 1,
-                      assault_targets=targeted(data.get("assault_targets", []), kind))]
+                *note(AssaultData(left=mine.left - 1, targets=targeted(mine.targets, kind)))]
 
-    def sweep(self, state: GandhiState, data: dict[str, Any], action: Action) -> list[Event]:
-        sid = data["assault_space"]
-        counted = data.get("assault_counted", {})
+    def sweep(self, state: GandhiState, data: RajExecution, action: Action) -> list[Event]:
+        mine = data.assault
+        sid = mine.space
+        assert sid is not None
         sp = state.space(sid)
         if action.verb == "wavell_sweep":
             used = sp.count(TROOPS) + sp.count(SEPOYS)
-            return [*note(assault_wavell=sid), *sweep_activation(
-                state, sid, used, counted, "assault_counted")]
+            return [*note(AssaultData(wavell=sid)), *sweep_activation(state, sid, used, mine)]
         kind, origin, n = action["piece"], action["space"], action["count"]
         used = sp.count(TROOPS) + sp.count(SEPOYS) + n
         return [PiecesMoved(kind=kind, count=n, origin=origin, destination=sid),
-                *note(assault_arrived=arrive(data.get("assault_arrived", {}), sid, kind, n)),
-                *sweep_activation(state, sid, used, counted, "assault_counted")]
+                *note(AssaultData(arrived=arrive(mine.arrived, sid, kind, n))),
+                *sweep_activation(state, sid, used, mine)]
 
-    def use(self, state: GandhiState, data: dict[str, Any], usage: str) -> list[Event]:
+    def use(self, state: GandhiState, data: RajExecution, usage: str) -> list[Event]:
         troops, sepoys = USAGES[usage]
-        sp = state.space(data["assault_space"])
+        assert data.assault.space is not None
+        sp = state.space(data.assault.space)
         t, s = sp.count(TROOPS) if troops else 0, sp.count(SEPOYS) if sepoys else 0
-        pay = resources(state, RAJ, -data.get("assault_cost", 0)) if sepoys else []
-        return [*pay, *note(assault_with=usage, assault_left=assault_removals(t, s))]
+        pay = resources(state, RAJ, -data.assault.cost) if sepoys else []
+        return [*pay, *note(AssaultData(cubes=usage, left=assault_removals(t, s)))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        sid = data.get("assault_space")
+    def can_finish(self, state: GandhiState, data: RajExecution) -> bool:
+        sid = data.assault.space
         if not sid:
             return False
-        if not data.get("assault_with") and self.open_usages(state, data, sid):
+        if not data.assault.cubes and self.open_usages(state, data, sid):
             return False
-        return not must_continue(state, sid, data.get("assault_targets", []),
-                                 data.get("assault_left", 0))
+        return not must_continue(state, sid, data.assault.targets, data.assault.left)
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RajExecution) -> list[Event]:
         return []
 
 
 # --- 4.2.1 Treaty -------------------------------------------------------------------------
+
+
+class TreatyData(StepData):
+    """4.2.1 The State being worked, what is done there (``remove`` or ``move``), the
+    removals left and the sides targeted (1.4.4), and the States selected."""
+
+    prefix = "treaty"
+    space: str | None = None
+    mode: str | None = None
+    left: int = 0
+    targets: list[str] = []
+    selected: list[str] = []
 
 
 @special
@@ -637,10 +731,10 @@ class Treaty:
     name, faction = "treaty", RAJ
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.states(state, {}))
+        return bool(self.states(state, fresh(RajExecution)))
 
-    def states(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        chosen = data.get("treaty_selected", [])
+    def states(self, state: GandhiState, data: RajExecution) -> list[Action]:
+        chosen = data.treaty.selected
         return [IN(space=s) for s in board(state).non_railway if is_state(state, s)
                 and s not in chosen
                 and (self.moves(state, s) or (state.space(s).count(SEPOYS)
@@ -652,9 +746,9 @@ class Treaty:
                    if not state.space(o).protest]
         return move_texts(state, origins, (SEPOYS,), {})
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        sid, mode = data.get("treaty_space"), data.get("treaty_mode")
-        targets, left = data.get("treaty_targets", []), data.get("treaty_left", 0)
+    def choices(self, state: GandhiState, data: RajExecution) -> list[Action]:
+        mine = data.treaty
+        sid, mode, targets, left = mine.space, mine.mode, mine.targets, mine.left
         if sid and mode == "remove" and must_continue(state, sid, targets, left):
             return target_choices(state, sid, targets, left)
         actions: list[Action] = []
@@ -665,30 +759,29 @@ class Treaty:
             actions += self.moves(state, sid)
         return actions + self.states(state, data)
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RajExecution, action: Action,
             chance: Chance) -> list[Event]:
-        sid = str(data.get("treaty_space"))
+        mine = data.treaty
+        sid = str(mine.space)
         if action.verb == "in":
-            return note(treaty_space=action["space"], treaty_mode=None, treaty_left=0,
-                        treaty_targets=[],
-                        treaty_selected=[*data.get("treaty_selected", []), action["space"]])
+            return note(TreatyData(space=action["space"], mode=None, left=0, targets=[],
+                                   selected=[*mine.selected, action["space"]]))
         if action.verb == "move_from":
             origin, n = action["space"], action["count"]
             return [PiecesMoved(kind=SEPOYS, count=n, origin=origin, destination=sid),
-                    *note(treaty_mode="move")]
+                    *note(TreatyData(mode="move"))]
         kind = action["piece"]
-        left = data.get("treaty_left", 0) if data.get("treaty_mode") else state.space(
-            sid).count(SEPOYS)
+        left = mine.left if mine.mode else state.space(sid).count(SEPOYS)
         return [*remove_piece(sid, kind),
-                *note(treaty_mode="remove", treaty_left=left - 1,
-                      treaty_targets=targeted(data.get("treaty_targets", []), kind))]
+                *note(TreatyData(mode="remove", left=left - 1,
+                                 targets=targeted(mine.targets, kind)))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        sid = data.get("treaty_space")
-        return sid is not None and not (data.get("treaty_mode") == "remove" and must_continue(
-            state, sid, data.get("treaty_targets", []), data.get("treaty_left", 0)))
+    def can_finish(self, state: GandhiState, data: RajExecution) -> bool:
+        mine = data.treaty
+        return mine.space is not None and not (mine.mode == "remove" and must_continue(
+            state, mine.space, mine.targets, mine.left))
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RajExecution) -> list[Event]:
         return []
 
 
@@ -708,6 +801,17 @@ def imperialism_effect(state: GandhiState, sid: str) -> list[Event]:
     return support(state, sid, 1)
 
 
+class GovernData(StepData):
+    """4.2.2 The space being governed, what was done there (``imperialism``, or ``done``
+    after a removal), the levels of Imperialism bought, and the spaces selected."""
+
+    prefix = "govern"
+    space: str | None = None
+    mode: str | None = None
+    bought: int = 0
+    selected: list[str] = []
+
+
 @special
 class Govern:
     """4.2.2 ``in X`` (up to two spaces with cubes); then one of: remove one Active piece,
@@ -717,10 +821,10 @@ class Govern:
     name, faction = "govern", RAJ
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, {}))
+        return bool(self.spaces(state, fresh(RajExecution)))
 
-    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        chosen = data.get("govern_selected", [])
+    def spaces(self, state: GandhiState, data: RajExecution) -> list[Action]:
+        chosen = data.govern.selected
         if len(chosen) >= GOVERN_SPACES:
             return []
         return [IN(space=s) for s in in_map_order(state, set(state.spaces)) if s not in chosen
@@ -741,36 +845,43 @@ class Govern:
             out.append(BUY_IMPERIALISM())
         return out
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        sid = data.get("govern_space")
-        mine = self.options(state, sid, data.get("govern_mode"),
-                            data.get("govern_bought", 0)) if sid else []
-        return mine + self.spaces(state, data)
+    def choices(self, state: GandhiState, data: RajExecution) -> list[Action]:
+        mine = data.govern
+        here = self.options(state, mine.space, mine.mode, mine.bought) if mine.space else []
+        return here + self.spaces(state, data)
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RajExecution, action: Action,
             chance: Chance) -> list[Event]:
-        sid = str(data.get("govern_space"))
+        mine = data.govern
+        sid = str(mine.space)
         if action.verb == "in":
-            return note(govern_space=action["space"], govern_mode=None, govern_bought=0,
-                        govern_selected=[*data.get("govern_selected", []), action["space"]])
+            return note(GovernData(space=action["space"], mode=None, bought=0,
+                                   selected=[*mine.selected, action["space"]]))
         if action.verb == "buy_imperialism":
             return [*resources(state, RAJ, -imperialism_price(state)),
                     *imperialism_effect(state, sid),
-                    *note(govern_mode="imperialism",
-                          govern_bought=data.get("govern_bought", 0) + 1)]
+                    *note(GovernData(mode="imperialism", bought=mine.bought + 1))]
         if action.verb == "remove_marker":
             return [MarkerSet(space=sid, marker=action["marker"], value=0),
-                    *note(govern_mode="done")]
-        return [*remove_piece(sid, action["piece"]), *note(govern_mode="done")]
+                    *note(GovernData(mode="done"))]
+        return [*remove_piece(sid, action["piece"]), *note(GovernData(mode="done"))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("govern_space"))
+    def can_finish(self, state: GandhiState, data: RajExecution) -> bool:
+        return bool(data.govern.space)
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RajExecution) -> list[Event]:
         return []
 
 
 # --- 4.2.3 Martial Law --------------------------------------------------------------------
+
+
+class MartialLawData(StepData):
+    """4.2.3 The space chosen, until its Activists are removed, and the spaces selected."""
+
+    prefix = "martial_law"
+    space: str | None = None
+    selected: list[str] = []
 
 
 @special
@@ -783,11 +894,11 @@ class MartialLaw:
     name, faction = "martial_law", RAJ
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, {}))
+        return bool(self.spaces(state, fresh(RajExecution)))
 
-    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        chosen = data.get("martial_law_selected", [])
-        if len(chosen) >= (2 if in_crisis(state) else 1) or data.get("martial_law_space"):
+    def spaces(self, state: GandhiState, data: RajExecution) -> list[Action]:
+        chosen = data.martial_law.selected
+        if len(chosen) >= (2 if in_crisis(state) else 1) or data.martial_law.space:
             return []
         return [IN(space=s) for s in in_map_order(state, set(state.spaces)) if s not in chosen
                 and (state.space(s).count(TROOPS) or state.space(s).count(SEPOYS))
@@ -801,16 +912,17 @@ class MartialLaw:
         return [REMOVE_ACTIVISTS(congress=c, league=n - c)
                 for c in range(max(0, n - ml), min(ca, n) + 1)]
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        sid = data.get("martial_law_space")
+    def choices(self, state: GandhiState, data: RajExecution) -> list[Action]:
+        sid = data.martial_law.space
         return self.splits(state, sid) if sid else self.spaces(state, data)
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RajExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(martial_law_space=action["space"], martial_law_selected=[
-                *data.get("martial_law_selected", []), action["space"]])
-        sid = data["martial_law_space"]
+            return note(MartialLawData(space=action["space"], selected=[
+                *data.martial_law.selected, action["space"]]))
+        sid = data.martial_law.space
+        assert sid is not None
         sp = state.space(sid)
         events: list[Event] = [PiecesRemoved(space=sid, kind=k, count=int(n))
                                for k, n in ((CONGRESS_ACTIVISTS, action["congress"]),
@@ -822,38 +934,70 @@ class MartialLaw:
             events.append(MarkerSet(space=sid, marker="unrest", value=sp.unrest + 1))
         toward_neutral = -1 if sp.support > 0 else (1 if sp.support < 0 else 0)
         return [*events, *support(state, sid, toward_neutral),
-                *note(martial_law_space=None)]
+                *note(MartialLawData(space=None))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("martial_law_selected")) and not data.get("martial_law_space")
+    def can_finish(self, state: GandhiState, data: RajExecution) -> bool:
+        return bool(data.martial_law.selected) and not data.martial_law.space
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RajExecution) -> list[Event]:
         return []
 
 
+# --- the Raj's execution data ---------------------------------------------------------------
+
+
+@execution_data(RAJ)
+class RajExecution(ExecutionData):
+    """An Operation of the Raj: one part per Operation and Special Activity."""
+
+    turn: RajTurn = Field(default_factory=RajTurn)
+    deploy: DeployData = Field(default_factory=DeployData)
+    garrison: GarrisonData = Field(default_factory=GarrisonData)
+    sweep: SweepData = Field(default_factory=SweepData)
+    assault: AssaultData = Field(default_factory=AssaultData)
+    treaty: TreatyData = Field(default_factory=TreatyData)
+    govern: GovernData = Field(default_factory=GovernData)
+    martial_law: MartialLawData = Field(default_factory=MartialLawData)
+
+
 # --- Gandhi arrested (3.2.4, 4.2.1, 4.2.2, 6.6) ---------------------------------------------
+
+
+@after_turn_data(RAJ)
+class RajAfterTurn(AfterTurnData):
+    """The end of the Raj turn, with what its activities left (``RajTurn``)."""
+
+    turn: RajTurn = Field(default_factory=RajTurn)
+
+
+class ProtestsData(StepData):
+    """Congress's Protests after Gandhi's arrest: the Faction whose turn it was, and the
+    Protests placed so far."""
+
+    faction: str = ""
+    protests_placed: int = 0
 
 
 def gandhi_arrested(state: GandhiState) -> list[Event]:
     """At the end of the Raj turn: first Restraint -1, then Congress may place up to two
     Available Protests (facts §8, 1.10 errata: subject to Restraint)."""
     data = state.step.data
-    if not data.get("turn_gandhi_arrested"):
+    if not isinstance(data, RajAfterTurn) or not data.turn.gandhi_arrested:
         return []
-    rest = {k: v for k, v in data.items() if k != "turn_gandhi_arrested"}
-    return [*track(state, "restraint", -1), begin("gandhi_protests", CONGRESS, **rest)]
+    return [*track(state, "restraint", -1),
+            begin("gandhi_protests", CONGRESS, ProtestsData(faction=data.faction))]
 
 
 AFTER_TURN.append(gandhi_arrested)
 
 
-@step("gandhi_protests")
+@step("gandhi_protests", ProtestsData)
 class GandhiProtests:
     """Congress places up to two Available Protests in non-Railway spaces without one
     (``protest Bihar``), or says done."""
 
     def ask(self, state: GandhiState) -> Ask | None:
-        if (state.step.data.get("protests_placed", 0) >= PROTESTS_ON_ARREST
+        if (state.step.of(ProtestsData).protests_placed >= PROTESTS_ON_ARREST
                 or not protests_for_operations(state)):
             return None
         b = board(state)
@@ -865,10 +1009,10 @@ class GandhiProtests:
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
         if action.verb == "done":
             return self.auto(state, chance)
-        placed = state.step.data.get("protests_placed", 0) + 1
+        placed = state.step.of(ProtestsData).protests_placed + 1
         return [MarkerSet(space=action["space"], marker="protest", value=1),
-                StepNoted(key="protests_placed", value=placed)]
+                *note(ProtestsData(protests_placed=placed))]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
-        rest = {k: v for k, v in state.step.data.items() if k != "protests_placed"}
-        return [begin("after_turn", None, **rest)]
+        faction = state.step.of(ProtestsData).faction
+        return [begin("after_turn", None, AfterTurnData(faction=faction))]

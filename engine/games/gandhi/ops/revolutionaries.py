@@ -3,14 +3,15 @@
 Every choice is a short text: a space is selected with ``in <Space>`` (``from <Space>``
 for a March origin), and what happens there is asked next (``place 2 guerrillas``,
 ``base 2 underground``, ``to Bihar`` then ``move 1 active 2 underground``,
-``remove sepoy``, ``gain resources``, ``replace protest``...).  Working keys in the step
-data are prefixed with the activity's name (framework.py).
+``remove sepoy``, ``gain resources``, ``replace protest``...).  Each activity's working
+data is a part of ``RevExecution`` (framework.py), logged with the activity's name.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from pydantic import Field
 
+from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
@@ -31,7 +32,13 @@ from engine.games.gandhi.events import (
     PiecesPlaced,
     PiecesRemoved,
 )
-from engine.games.gandhi.ops.framework import operation, special
+from engine.games.gandhi.ops.framework import (
+    ExecutionData,
+    execution_data,
+    fresh,
+    operation,
+    special,
+)
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
     CUBES,
@@ -149,6 +156,16 @@ def split_of(action: Action) -> tuple[int, int]:
 # --- 3.4.1 Rally --------------------------------------------------------------------------
 
 
+class RallyData(StepData):
+    """3.4.1 The space being rallied in, those done, and whether a Guerrilla was
+    recalled from Out of Play (which ends the selection)."""
+
+    prefix = "rally"
+    space: str | None = None
+    spaces: list[str] = []
+    recalled: bool = False
+
+
 @operation
 class Rally:
     """3.4.1 In Cities, Provinces and States without Support or with a Revolutionaries
@@ -180,14 +197,14 @@ class Rally:
         return (guerrillas(state.space(space_id)) >= state.unity
                 and available(state, REV_BASES) > 0 and base_room(state, space_id))
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        if data.get("rally_space"):
-            return self.options(state, data["rally_space"])
-        chosen = data.get("rally_spaces", [])
+    def choices(self, state: GandhiState, data: RevExecution) -> list[Action]:
+        if data.rally.space:
+            return self.options(state, data.rally.space)
+        chosen = data.rally.spaces
         actions: list[Action] = []
-        if not data.get("rally_recalled") and not (data.get("limited") and chosen):
+        if not data.rally.recalled and not (data.limited and chosen):
             actions += texts(state, self.spaces(state, chosen))
-        if chosen and not data.get("rally_recalled") and state.out_of_play.get(GUERRILLAS):
+        if chosen and not data.rally.recalled and state.out_of_play.get(GUERRILLAS):
             actions.append(RECALL(piece=GUERRILLAS))
         return actions
 
@@ -206,43 +223,54 @@ class Rally:
         wanted = 1 + state.space(space_id).count(REV_BASES)
         return min(wanted, available(state, GUERRILLAS))
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RevExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(rally_space=action["space"])
+            return note(RallyData(space=action["space"]))
         if action.verb == "recall":
             return [BoxTransfer(kind=GUERRILLAS, count=1, origin="out_of_play",
-                                destination="available"), *note(rally_recalled=True)]
-        space_id = data["rally_space"]
+                                destination="available"), *note(RallyData(recalled=True))]
+        space_id = data.rally.space
+        assert space_id is not None
         events = pay(state, 1)
         if action.verb == "place_guerrillas":
             events.append(PiecesPlaced(space=space_id, kind=UNDER, count=action["count"]))
         else:
             events += self.build(space_id, *split_of(action))
-        chosen = [*data.get("rally_spaces", []), space_id]
-        return [*events, *note(rally_space=None, rally_spaces=chosen)]
+        chosen = [*data.rally.spaces, space_id]
+        return [*events, *note(RallyData(space=None, spaces=chosen))]
 
     def build(self, space_id: str, n_active: int, n_under: int) -> list[Event]:
         events: list[Event] = [PiecesRemoved(space=space_id, kind=kind, count=n)
                                for kind, n in ((ACTIVE, n_active), (UNDER, n_under)) if n]
         return [*events, PiecesPlaced(space=space_id, kind=REV_BASES, count=1)]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("rally_spaces")) and not data.get("rally_space")
+    def can_finish(self, state: GandhiState, data: RevExecution) -> bool:
+        return bool(data.rally.spaces) and not data.rally.space
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RevExecution) -> list[Event]:
         return []
 
 
 # --- 3.4.2 March --------------------------------------------------------------------------
 
 
-def arrived(data: dict[str, Any], space_id: str) -> dict[str, int]:
-    value: dict[str, int] = data.get("march_arrived", {}).get(space_id, {})
-    return value
+class MarchData(StepData):
+    """3.4.2 The origin moving from and the destination chosen, the origins selected, and
+    the Guerrillas that arrived where, by side (they move once, 3.1.2)."""
+
+    prefix = "march"
+    origin: str | None = None
+    dest: str | None = None
+    origins: list[str] = []
+    arrived: dict[str, dict[str, int]] = {}
 
 
-def movable(state: GandhiState, data: dict[str, Any], space_id: str) -> tuple[int, int]:
+def arrived(data: RevExecution, space_id: str) -> dict[str, int]:
+    return data.march.arrived.get(space_id, {})
+
+
+def movable(state: GandhiState, data: RevExecution, space_id: str) -> tuple[int, int]:
     """3.1.2 Guerrillas that have not moved yet: (Active, Underground)."""
     space, came = state.space(space_id), arrived(data, space_id)
     left = guerrillas(space) - sum(came.values())
@@ -279,30 +307,30 @@ class March:
     name, faction = "march", REV
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.origins(state, {}, funds(state, limited)))
+        return bool(self.origins(state, fresh(RevExecution), funds(state, limited)))
 
     def cost(self, state: GandhiState, space_id: str) -> int:
         return 0 if board(state).space(space_id).is_railway else 1
 
-    def origins(self, state: GandhiState, data: dict[str, Any], money: int | None = None
+    def origins(self, state: GandhiState, data: RevExecution, money: int | None = None
                 ) -> list[str]:
-        chosen = data.get("march_origins", [])
-        if data.get("limited") and chosen:
+        chosen = data.march.origins
+        if data.limited and chosen:
             return []
         money = rev_resources(state) if money is None else money
         return [s for s in board(state).spaces if s not in chosen
                 and sum(movable(state, data, s)) > 0 and money >= self.cost(state, s)]
 
-    def destinations(self, state: GandhiState, data: dict[str, Any], origin: str) -> list[str]:
+    def destinations(self, state: GandhiState, data: RevExecution, origin: str) -> list[str]:
         n_active, n_under = movable(state, data, origin)
         b = board(state)
         near = set(b.adjacent(origin)) if n_active + n_under else set()
         far = chain_destinations(state, origin) if n_under else set()
         return [s for s in b.spaces if s in near | far]
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        origin: str = data.get("march_origin") or ""
-        dest: str = data.get("march_dest") or ""
+    def choices(self, state: GandhiState, data: RevExecution) -> list[Action]:
+        origin = data.march.origin or ""
+        dest = data.march.dest or ""
         if dest:
             n_active, n_under = movable(state, data, origin)
             near = dest in board(state).adjacent(origin)
@@ -312,20 +340,21 @@ class March:
             actions += texts(state, self.destinations(state, data, origin), "to")
         return actions
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RevExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "from":
             origin = action["space"]
             return [*pay(state, self.cost(state, origin)),
-                    *note(march_origin=origin, march_dest=None,
-                          march_origins=[*data.get("march_origins", []), origin])]
+                    *note(MarchData(origin=origin, dest=None,
+                                    origins=[*data.march.origins, origin]))]
         if action.verb == "to":
-            return note(march_dest=action["space"])
+            return note(MarchData(dest=action["space"]))
         return self.move(state, data, *split_of(action))
 
-    def move(self, state: GandhiState, data: dict[str, Any], n_active: int,
+    def move(self, state: GandhiState, data: RevExecution, n_active: int,
              n_under: int) -> list[Event]:
-        origin, dest = data["march_origin"], data["march_dest"]
+        origin, dest = data.march.origin, data.march.dest
+        assert origin is not None and dest is not None
         events: list[Event] = [PiecesMoved(kind=kind, count=n, origin=origin, destination=dest)
                                for kind, n in ((ACTIVE, n_active), (UNDER, n_under)) if n]
         came = dict(arrived(data, dest))
@@ -337,8 +366,8 @@ class March:
         if self.activates(state, dest, sum(came.values())) and flip:
             events.append(PiecesFlipped(space=dest, kind=UNDER, to_kind=ACTIVE, count=flip))
             came = {ACTIVE: came[ACTIVE] + flip, UNDER: 0}
-        everywhere = {**data.get("march_arrived", {}), dest: came}
-        return [*events, *note(march_dest=None, march_arrived=everywhere)]
+        everywhere = {**data.march.arrived, dest: came}
+        return [*events, *note(MarchData(dest=None, arrived=everywhere))]
 
     def activates(self, state: GandhiState, dest: str, moving: int) -> bool:
         """3.4.2 At Support or on a Railway, moving Guerrillas plus cubes exceeding 3
@@ -348,10 +377,10 @@ class March:
         cubes = sum(space.count(k) for k in CUBES)
         return exposed and moving + cubes > MARCH_ACTIVATION
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("march_origins")) and not data.get("march_dest")
+    def can_finish(self, state: GandhiState, data: RevExecution) -> bool:
+        return bool(data.march.origins) and not data.march.dest
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RevExecution) -> list[Event]:
         return []
 
 
@@ -392,6 +421,16 @@ def attack_removals(state: GandhiState, space_id: str, removed: list[str]) -> li
     return actions
 
 
+class AttackData(StepData):
+    """3.4.3 The space whose removals are being chosen after a success, the kinds removed
+    there, and the spaces attacked."""
+
+    prefix = "attack"
+    space: str | None = None
+    removed: list[str] = []
+    spaces: list[str] = []
+
+
 @operation
 class Attack:
     """3.4.3 In Cities, Provinces and States with Guerrillas (1 Resource each): Activate
@@ -409,22 +448,24 @@ class Attack:
         return [s for s in board(state).non_railway
                 if s not in chosen and guerrillas(state.space(s))]
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        if data.get("attack_space"):
+    def choices(self, state: GandhiState, data: RevExecution) -> list[Action]:
+        if data.attack.space:
             return self.removals(state, data)
-        chosen = data.get("attack_spaces", [])
-        if data.get("limited") and chosen:
+        chosen = data.attack.spaces
+        if data.limited and chosen:
             return []
         return texts(state, self.spaces(state, chosen))
 
-    def removals(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        return attack_removals(state, data["attack_space"], data.get("attack_removed", []))
+    def removals(self, state: GandhiState, data: RevExecution) -> list[Action]:
+        assert data.attack.space is not None
+        return attack_removals(state, data.attack.space, data.attack.removed)
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RevExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
             return self.attack(state, data, action["space"], chance)
-        space_id, removed = data["attack_space"], data.get("attack_removed", [])
+        space_id, removed = data.attack.space, data.attack.removed
+        assert space_id is not None
         if action.verb == "stop":
             return self.conclude(state, space_id, [])
         events: list[Event] = [PiecesRemoved(space=space_id, kind=action["piece"], count=1)]
@@ -432,34 +473,41 @@ class Attack:
         now = after(state, events)
         if len(removed) >= ATTACK_REMOVALS or not attack_order(now, space_id):
             return [*events, *self.conclude(now, space_id, [])]
-        return [*events, *note(attack_removed=removed)]
+        return [*events, *note(AttackData(removed=removed))]
 
-    def attack(self, state: GandhiState, data: dict[str, Any], space_id: str,
+    def attack(self, state: GandhiState, data: RevExecution, space_id: str,
                chance: Chance) -> list[Event]:
         events = [*pay(state, 1), *activate_all(state, space_id)]
         roll = chance.roll(6)
         events.append(DieRolled(value=roll, purpose="attack"))
-        events += note(attack_spaces=[*data.get("attack_spaces", []), space_id])
+        events += note(AttackData(spaces=[*data.attack.spaces, space_id]))
         if roll > guerrillas(state.space(space_id)):
             return events
         now = after(state, events)
         if attack_order(now, space_id):
-            return [*events, *note(attack_space=space_id, attack_removed=[])]
+            return [*events, *note(AttackData(space=space_id, removed=[]))]
         return [*events, *self.conclude(now, space_id, [])]
 
     def conclude(self, state: GandhiState, space_id: str, events: list[Event]) -> list[Event]:
         """The Attack succeeded: Unrest by 3.4.3 (read once the removals are done)."""
         unrest = add_unrest(state, space_id) if attack_unrest_due(state, space_id) else []
-        return [*events, *unrest, *note(attack_space=None, attack_removed=[])]
+        return [*events, *unrest, *note(AttackData(space=None, removed=[]))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("attack_spaces")) and not data.get("attack_space")
+    def can_finish(self, state: GandhiState, data: RevExecution) -> bool:
+        return bool(data.attack.spaces) and not data.attack.space
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RevExecution) -> list[Event]:
         return []
 
 
 # --- 3.4.4 Unrest -------------------------------------------------------------------------
+
+
+class UnrestData(StepData):
+    """3.4.4 The spaces selected for Unrest."""
+
+    prefix = "unrest"
+    spaces: list[str] = []
 
 
 @operation
@@ -486,13 +534,13 @@ class Unrest:
         both = all(space.count(k) for k in ACTIVISTS)   # 6.8 Crisis
         return space.count(UNDER) > 0 or (crisis and both)
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        chosen = data.get("unrest_spaces", [])
-        if data.get("limited") and chosen:
+    def choices(self, state: GandhiState, data: RevExecution) -> list[Action]:
+        chosen = data.unrest.spaces
+        if data.limited and chosen:
             return []
         return texts(state, self.spaces(state, chosen))
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RevExecution, action: Action,
             chance: Chance) -> list[Event]:
         space_id = action["space"]
         events = [*pay(state, state.restraint), *activate_one(state, space_id)]
@@ -500,17 +548,25 @@ class Unrest:
         level = state.space(space_id).support
         events += add_unrest(state, space_id)
         events += support(state, space_id, -1 if level > 0 else 1 if level < 0 else 0)
-        return [*events, *note(unrest_spaces=[*data.get("unrest_spaces", []), space_id])]
+        return [*events, *note(UnrestData(spaces=[*data.unrest.spaces, space_id]))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("unrest_spaces"))
+    def can_finish(self, state: GandhiState, data: RevExecution) -> bool:
+        return bool(data.unrest.spaces)
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RevExecution) -> list[Event]:
         """6.6 Restraint -1 once per Operation, after all selected spaces."""
-        return track(state, "restraint", -1) if data.get("unrest_spaces") else []
+        return track(state, "restraint", -1) if data.unrest.spaces else []
 
 
 # --- 4.5.1 Aid ----------------------------------------------------------------------------
+
+
+class AidData(StepData):
+    """4.5.1 The space being aided, and those done."""
+
+    prefix = "aid"
+    space: str | None = None
+    spaces: list[str] = []
 
 
 @special
@@ -534,16 +590,17 @@ class Aid:
             out.append(FLIP_UNDERGROUND())
         return out
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        if data.get("aid_space"):
-            return self.options(state, data["aid_space"])
-        return texts(state, self.spaces(state, data.get("aid_spaces", [])))
+    def choices(self, state: GandhiState, data: RevExecution) -> list[Action]:
+        if data.aid.space:
+            return self.options(state, data.aid.space)
+        return texts(state, self.spaces(state, data.aid.spaces))
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RevExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(aid_space=action["space"])
-        space_id = data["aid_space"]
+            return note(AidData(space=action["space"]))
+        space_id = data.aid.space
+        assert space_id is not None
         if action.verb == "gain_resources":
             pop = board(state).space(space_id).pop
             events = [*activate_one(state, space_id), *resources(state, REV, pop)]
@@ -551,17 +608,24 @@ class Aid:
             n = state.space(space_id).count(ACTIVE)
             events = [*pay(state, 1),
                       PiecesFlipped(space=space_id, kind=ACTIVE, to_kind=UNDER, count=n)]
-        return [*events, *note(aid_space=None,
-                               aid_spaces=[*data.get("aid_spaces", []), space_id])]
+        return [*events, *note(AidData(space=None, spaces=[*data.aid.spaces, space_id]))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("aid_spaces")) and not data.get("aid_space")
+    def can_finish(self, state: GandhiState, data: RevExecution) -> bool:
+        return bool(data.aid.spaces) and not data.aid.space
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RevExecution) -> list[Event]:
         return []
 
 
 # --- 4.5.2 Infiltrate ---------------------------------------------------------------------
+
+
+class InfiltrateData(StepData):
+    """4.5.2 The space chosen, until its replacement is done; then done."""
+
+    prefix = "infiltrate"
+    space: str | None = None
+    done: bool = False
 
 
 @special
@@ -595,24 +659,25 @@ class Infiltrate:
                 and not raj_control(state, space_id) and base_room(state, space_id)
                 and available(state, REV_BASES) > 0)
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        if data.get("infiltrate_space"):
-            return self.options(state, data["infiltrate_space"])
-        if data.get("infiltrate_done"):
+    def choices(self, state: GandhiState, data: RevExecution) -> list[Action]:
+        if data.infiltrate.space:
+            return self.options(state, data.infiltrate.space)
+        if data.infiltrate.done:
             return []
         return texts(state, self.spaces(state))
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RevExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(infiltrate_space=action["space"])
-        space_id = data["infiltrate_space"]
+            return note(InfiltrateData(space=action["space"]))
+        space_id = data.infiltrate.space
+        assert space_id is not None
         if action.verb == "place_base":
             events: list[Event] = [PiecesPlaced(space=space_id, kind=REV_BASES, count=1)]
         else:
             taken = "protest" if action.verb == "replace_marker" else action["piece"]
             events = [*self.take(space_id, taken), *self.guerrilla(state, space_id)]
-        return [*events, *note(infiltrate_space=None, infiltrate_done=True)]
+        return [*events, *note(InfiltrateData(space=None, done=True))]
 
     def take(self, space_id: str, what: str) -> list[Event]:
         if what == "protest":
@@ -625,14 +690,22 @@ class Infiltrate:
             return []
         return [PiecesPlaced(space=space_id, kind=UNDER, count=1)]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("infiltrate_done"))
+    def can_finish(self, state: GandhiState, data: RevExecution) -> bool:
+        return data.infiltrate.done
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RevExecution) -> list[Event]:
         return []
 
 
 # --- 4.5.3 Assassinate --------------------------------------------------------------------
+
+
+class AssassinateData(StepData):
+    """4.5.3 The space chosen, until its piece is removed; then done."""
+
+    prefix = "assassinate"
+    space: str | None = None
+    done: bool = False
 
 
 @special
@@ -643,34 +716,51 @@ class Assassinate:
     name, faction = "assassinate", REV
 
     def can_start(self, state: GandhiState, limited: bool) -> bool:
-        return bool(self.spaces(state, state.step.data))
+        return bool(self.spaces(state, state.step.of(RevExecution)))
 
-    def spaces(self, state: GandhiState, data: dict[str, Any]) -> list[str]:
+    def spaces(self, state: GandhiState, data: RevExecution) -> list[str]:
         """3.1.1/4.1.1 only spaces already selected for the Unrest Operation."""
-        if data.get("op") != "unrest":
+        if data.op != "unrest":
             return []
-        return [s for s in data.get("unrest_spaces", []) if active_targets(state, s)]
+        return [s for s in data.unrest.spaces if active_targets(state, s)]
 
-    def choices(self, state: GandhiState, data: dict[str, Any]) -> list[Action]:
-        if data.get("assassinate_space"):
-            return [REMOVE(piece=k) for k in active_targets(state, data["assassinate_space"])]
-        if data.get("assassinate_done"):
+    def choices(self, state: GandhiState, data: RevExecution) -> list[Action]:
+        if data.assassinate.space:
+            return [REMOVE(piece=k) for k in active_targets(state, data.assassinate.space)]
+        if data.assassinate.done:
             return []
         return texts(state, self.spaces(state, data))
 
-    def act(self, state: GandhiState, data: dict[str, Any], action: Action,
+    def act(self, state: GandhiState, data: RevExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
-            return note(assassinate_space=action["space"])
+            return note(AssassinateData(space=action["space"]))
         kind = action["piece"]
-        events: list[Event] = [PiecesRemoved(space=data["assassinate_space"], kind=kind,
+        assert data.assassinate.space is not None
+        events: list[Event] = [PiecesRemoved(space=data.assassinate.space, kind=kind,
                                              count=1)]
         if OWNER[kind] in NV_FACTIONS:          # 4.5.3, 6.7 Unity -1
             events += track(state, "unity", -1)
-        return [*events, *note(assassinate_space=None, assassinate_done=True)]
+        return [*events, *note(AssassinateData(space=None, done=True))]
 
-    def can_finish(self, state: GandhiState, data: dict[str, Any]) -> bool:
-        return bool(data.get("assassinate_done"))
+    def can_finish(self, state: GandhiState, data: RevExecution) -> bool:
+        return data.assassinate.done
 
-    def finish(self, state: GandhiState, data: dict[str, Any]) -> list[Event]:
+    def finish(self, state: GandhiState, data: RevExecution) -> list[Event]:
         return []
+
+
+# --- the Revolutionaries' execution data ----------------------------------------------------
+
+
+@execution_data(REV)
+class RevExecution(ExecutionData):
+    """An Operation of the Revolutionaries: one part per Operation and Special Activity."""
+
+    rally: RallyData = Field(default_factory=RallyData)
+    march: MarchData = Field(default_factory=MarchData)
+    attack: AttackData = Field(default_factory=AttackData)
+    unrest: UnrestData = Field(default_factory=UnrestData)
+    aid: AidData = Field(default_factory=AidData)
+    infiltrate: InfiltrateData = Field(default_factory=InfiltrateData)
+    assassinate: AssassinateData = Field(default_factory=AssassinateData)

@@ -19,14 +19,16 @@ A new Muslim State is handled here for every card (1.3.5): the card notes the Pr
 with ``muslim_state(state, sid)``; the Raj then moves the Troops there to Cities one at a
 time, and the marker goes down once the last has left (1.4.2).
 
-The card's working keys in the step's data are prefixed ``c<card>_``.
+The step's data is ``Choices``: what every card shares (``picked``, ``phase``...) and, in a
+card's subclass registered with ``card_data``, the card's own fields, logged with the
+card's prefix (``c10_left``).  A part's callbacks take the data of its card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar
 
 from engine.core.actions import Action
 from engine.core.chance import Chance
@@ -35,7 +37,8 @@ from engine.core.messages import Msg
 from engine.core.parse import ValueLabel
 from engine.games.gandhi.deck import event_card
 from engine.games.gandhi.derived import board, is_state
-from engine.games.gandhi.effects import after, begin, support
+from engine.games.gandhi.effects import after, note, support
+from engine.games.gandhi.events import StepBegan
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.ops import nv
@@ -49,7 +52,7 @@ from engine.games.gandhi.pieces import (
     ML_ACTIVISTS,
     RAJ,
 )
-from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.state import STEP_MODELS, EventData, GandhiState
 from engine.games.gandhi.steps.event import face, finish, title
 from engine.games.gandhi.vocabulary import VOCABULARY, verb
 
@@ -60,58 +63,83 @@ SPACE_VERBS = {word: verb(name) for word, name in (
     ("in", "in"), ("activate", "activate_in"), ("add", "add_in"), ("guerrilla", "guerrilla_in"),
     ("protest", "protest"), ("raid", "raid"), ("remove", "remove_in"), ("shift", "shift_in"),
     ("state", "state_in"), ("unrest", "unrest_in"))}
-LEAVING = "troops_leaving"  # the Province becoming a Muslim State while its Troops leave
-
-Data = dict[str, Any]
-Auto = Callable[[GandhiState, Data], list[Event]]
 
 
-def nothing(state: GandhiState, data: Data) -> list[Event]:
+class Choices(EventData):
+    """The data of a scripted Event's choices: its card and side, and what the shared
+    pieces of text track: the spaces or pieces ``picked`` so far, the ``phase`` of the
+    text, the Faction ``asking`` meanwhile, and the Province whose Troops leave a new
+    Muslim State (``troops_leaving``, 1.3.5).  A card with fields of its own subclasses it
+    with ``prefix = "c<card>"`` (``card_data``); those fields are logged with the prefix."""
+
+    bare: ClassVar[frozenset[str]] = frozenset(
+        {"executing", "card", "side", "picked", "phase", "asking", "troops_leaving"})
+    picked: list[str] = []
+    phase: str = ""
+    asking: str | None = None
+    troops_leaving: str | None = None
+
+
+C = TypeVar("C", bound=Choices)
+D = TypeVar("D", bound=Choices, contravariant=True)
+
+
+def card_data(cls: type[C]) -> type[C]:
+    """Register a card's data (its ``prefix`` is ``c<card>``; a class decorator)."""
+    STEP_MODELS.refine(STEP, "card", cls.prefix.removeprefix("c"), cls)
+    return cls
+
+
+def nothing(state: GandhiState, data: Choices) -> list[Event]:
     return []
 
 
-def nobody(state: GandhiState, data: Data) -> str | None:
+def nobody(state: GandhiState, data: Choices) -> str | None:
     return None
 
 
-def ends(state: GandhiState, data: Data, chance: Chance) -> list[Event] | None:
+def ends(state: GandhiState, data: Choices, chance: Chance) -> list[Event] | None:
     return None
 
 
 @dataclass(frozen=True)
-class Part:
-    """What a card side asks; see the module's docstring."""
+class Part(Generic[D]):
+    """What a card side asks; see the module's docstring.  ``D``: the card's data."""
 
-    choices: Callable[[GandhiState, Data], list[Action]]
-    act: Callable[[GandhiState, Data, Action, Chance], list[Event]]
-    what: Callable[[GandhiState, Data], Msg]
-    close: Auto = nothing
-    settle: Auto = nothing
-    seat: Callable[[GandhiState, Data], str | None] = nobody
-    done: Callable[[GandhiState, Data, Chance], list[Event] | None] = ends
-
-
-PARTS: dict[str, Part] = {}
+    choices: Callable[[GandhiState, D], list[Action]]
+    act: Callable[[GandhiState, D, Action, Chance], list[Event]]
+    what: Callable[[GandhiState, D], Msg]
+    close: Callable[[GandhiState, D], list[Event]] = nothing
+    settle: Callable[[GandhiState, D], list[Event]] = nothing
+    seat: Callable[[GandhiState, D], str | None] = nobody
+    done: Callable[[GandhiState, D, Chance], list[Event] | None] = ends
 
 
-def part_of(data: Data) -> Part:
-    return PARTS[f"{data['card']}:{data['side']}"]
+PARTS: dict[str, Part[Any]] = {}
+
+
+def part_of(data: Choices) -> Part[Any]:
+    return PARTS[f"{data.card}:{data.side}"]
 
 
 # --- the step ----------------------------------------------------------------------------------
 
 
 def start(state: GandhiState, card: str, faction: str, side: str, before: list[Event],
-          **data: Any) -> list[Event]:
-    """``before`` (the text's first, automatic part), then the choices; if there is
-    nothing to choose, the rest of the text at once (5.1.2)."""
-    begun = begin(STEP, faction, executing=faction, card=card, side=side, **data)
+          *data: Choices) -> list[Event]:
+    """``before`` (the text's first, automatic part), then the choices, with the card's
+    ``data`` (the fields given; the later of two models wins); if there is nothing to
+    choose, the rest of the text at once (5.1.2)."""
+    given: dict[str, Any] = {"executing": faction, "card": card, "side": side}
+    for model in data:
+        given.update(model.logged())
+    begun = StepBegan(step=STEP, seat=faction, data=given)
     return proceed(state, [*before, begun])
 
 
-def choices(state: GandhiState, data: Data) -> list[Action]:
-    if data.get(LEAVING):  # 1.3.5 the Raj moves the Troops out first
-        return nv.troop_moves(state, data[LEAVING])
+def choices(state: GandhiState, data: Choices) -> list[Action]:
+    if data.troops_leaving:  # 1.3.5 the Raj moves the Troops out first
+        return nv.troop_moves(state, data.troops_leaving)
     return part_of(data).choices(state, data)
 
 
@@ -119,56 +147,57 @@ def proceed(state: GandhiState, events: list[Event]) -> list[Event]:
     """After ``events``: the automatic text they lead to, then the end of the Event if
     nothing is left to choose."""
     now = after(state, events)
-    part = part_of(now.step.data)
+    part = part_of(now.step.of(Choices))
     for _ in range(50):  # every settle changes the data; 50 is far beyond any card
-        more = part.settle(now, now.step.data)
+        more = part.settle(now, now.step.of(Choices))
         if not more:
             break
         for event in more:
             evolve(now, event)
         events = [*events, *more]
-    if not choices(now, now.step.data):
+    if not choices(now, now.step.of(Choices)):
         events = [*events, *end(now)]
     return events
 
 
 def end(state: GandhiState) -> list[Event]:
-    data = state.step.data
-    return [*part_of(data).close(state, data), *finish(data["executing"])]
+    data = state.step.of(Choices)
+    return [*part_of(data).close(state, data), *finish(data.executing)]
 
 
-@step(STEP)
+@step(STEP, Choices)
 class ScriptedChoices:
     """5.1 The executing Faction (or the Faction the text names) makes the selections of a
     scripted Event."""
 
     def ask(self, state: GandhiState) -> Ask:
-        data = state.step.data
+        data = state.step.of(Choices)
         part = part_of(data)
-        card = event_card(data["card"], state.pack)
-        if data.get(LEAVING):
+        card = event_card(data.card, state.pack)
+        if data.troops_leaving:
             now = Msg("gandhi.event.troops_leaving",
-                      space=ValueLabel(VOCABULARY, "space", data[LEAVING]))
+                      space=ValueLabel(VOCABULARY, "space", data.troops_leaving))
             seat = RAJ
         else:
             now = part.what(state, data)
             seat = part.seat(state, data) or state.step.seat or ""
-        prompt = Msg("gandhi.event.script_prompt", card=data["card"], title=title(card),
-                     side=Msg(f"gandhi.event.side_{data['side']}"),
-                     text=face(card, data["side"]), what=now)
+        prompt = Msg("gandhi.event.script_prompt", card=data.card, title=title(card),
+                     side=Msg(f"gandhi.event.side_{data.side}"),
+                     text=face(card, data.side), what=now)
         # ``done`` alone if nothing may be chosen any more: reached only when a transfer or
         # a withdrawal (1.5.2, 1.4.1) took the last choice away, which runs no automatic
         # step after it (otherwise ``start`` and ``act`` end the Event themselves)
         return Ask(seat, prompt, tuple(choices(state, data)) or (DONE,))
 
     def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
-        data = state.step.data
+        data = state.step.of(Choices)
         part = part_of(data)
         if action.verb == "done":
             first = part.done(state, data, chance) if choices(state, data) else None
             return end(state) if first is None else proceed(state, first)
-        if data.get(LEAVING):
-            return proceed(state, nv.move_troop(state, data[LEAVING], action["space"], LEAVING))
+        if data.troops_leaving:
+            return proceed(state, nv.move_troop(state, data.troops_leaving, action["space"],
+                                                leaving))
         return proceed(state, part.act(state, data, action, chance))
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
@@ -178,14 +207,25 @@ class ScriptedChoices:
 # --- small pieces of text many cards share ------------------------------------------------------
 
 
+def leaving(troops: str | None) -> list[Event]:
+    """The Province whose Troops the Raj moves out, asking the Raj (None: all have left)."""
+    return note(Choices(troops_leaving=troops), Choices(asking="raj" if troops else None))
+
+
 def muslim_state(state: GandhiState, sid: str) -> list[Event]:
     """Place a Muslim State in Province ``sid`` (1.3.5): at once if it has no Troops,
     otherwise once the Raj has moved them all to Cities."""
-    return nv.muslim_state(state, sid, LEAVING)
+    return nv.muslim_state(state, sid, leaving)
 
 
-def picked(data: Data) -> list[str]:
-    return list(data.get("picked", []))
+def known(value: str | None) -> str:
+    """A space the step's data holds by the time it is read."""
+    assert value is not None
+    return value
+
+
+def picked(data: Choices) -> list[str]:
+    return list(data.picked)
 
 
 def fullest(spaces: list[str], score: Callable[[str], int]) -> list[str]:

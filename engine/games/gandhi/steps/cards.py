@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.coin.sequence import Did, adjust_eligibility, next_eligible, options
+from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
@@ -13,7 +14,7 @@ from engine.core.messages import Msg
 from engine.games.gandhi.board_text import CardText
 from engine.games.gandhi.deck import faction_order, is_campaign
 from engine.games.gandhi.derived import board, troops_may_enter
-from engine.games.gandhi.effects import advance, begin, resources, reveal, track
+from engine.games.gandhi.effects import advance, begin, note, resources, reveal, track
 from engine.games.gandhi.events import (
     BoxTransfer,
     CampaignSwapped,
@@ -22,7 +23,6 @@ from engine.games.gandhi.events import (
     EligibilitySet,
     FactionPassed,
     PiecesPlaced,
-    StepNoted,
 )
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.pieces import (
@@ -62,7 +62,7 @@ class CardCheck:
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
         if state.crisis_placement_due:
-            return [begin("crisis_placement", RAJ, after="card_check")]
+            return [begin("crisis_placement", RAJ, CrisisData(after="card_check"))]
         if state.upcoming is not None and is_campaign(state.upcoming):
             assert state.current is not None
             return [CampaignSwapped(campaign=state.upcoming, card=state.current),
@@ -119,20 +119,28 @@ class CardPlay:
         """6.8 A turn that triggered a Crisis ends with the Raj placement; after the card,
         2.3.6-2.3.7 adjust eligibility and play the next card."""
         if state.crisis_placement_due:
-            return [begin("crisis_placement", RAJ, after="card")]
+            return [begin("crisis_placement", RAJ, CrisisData(after="card"))]
         turn = state.turn
         eligible = adjust_eligibility(FACTIONS, turn, turn.made_ineligible, turn.kept_eligible)
         return [EligibilitySet(eligible=eligible), *advance(state), *reveal(state, chance),
                 begin("card_check")]
 
 
-@step("crisis_placement")
+class CrisisData(StepData):
+    """The Crisis placement: the step play returns to, and the cubes still to place (None
+    until the die is rolled)."""
+
+    after: str = "card"
+    cubes: int | None = None
+
+
+@step("crisis_placement", CrisisData)
 class CrisisPlacement:
     """6.8 Raj may move up to a die roll of cubes from Out of Play to any spaces (no
     Troops into States)."""
 
     def ask(self, state: GandhiState) -> Ask | None:
-        left = state.step.data.get("cubes")
+        left = state.step.of(CrisisData).cubes
         if not left:
             return None  # the die is not rolled yet, or every cube is placed
         b = board(state)
@@ -147,16 +155,17 @@ class CrisisPlacement:
         if action.verb == "done":
             return self.finish(state)
         kind, where = action["piece"], action["space"]
+        left = state.step.of(CrisisData).cubes or 0
         return [PiecesPlaced(space=where, kind=kind, count=1, source="out_of_play"),
-                StepNoted(key="cubes", value=state.step.data["cubes"] - 1)]
+                *note(CrisisData(cubes=left - 1))]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
-        if "cubes" not in state.step.data:
+        if state.step.of(CrisisData).cubes is None:
             roll = chance.roll(6)
-            return [DieRolled(value=roll, purpose="crisis"), StepNoted(key="cubes", value=roll)]
+            return [DieRolled(value=roll, purpose="crisis"), *note(CrisisData(cubes=roll))]
         return self.finish(state)  # nothing left that could be placed
 
     def finish(self, state: GandhiState) -> list[Event]:
-        return [CrisisPlacementDue(due=False), begin(state.step.data.get("after", "card"))]
+        return [CrisisPlacementDue(due=False), begin(state.step.of(CrisisData).after)]
 
 

@@ -26,7 +26,7 @@ from engine.games.gandhi.events import FactionActed
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.names import SpaceName
 from engine.games.gandhi.physical import piece
-from engine.games.gandhi.state import GandhiState
+from engine.games.gandhi.state import EventData, GandhiState
 from engine.games.gandhi.steps.cards import CARD_CHOICES, CARD_HANDLERS
 from engine.games.gandhi.vocabulary import verb
 from engine.i18n import normalise_language
@@ -86,7 +86,8 @@ def start_event(state: GandhiState, faction: str, action: Action, chance: Chance
     assert card is not None
     if not is_manual(state, card):
         return SCRIPTED[card](state, faction, side, chance)
-    return [begin("event", faction, executing=faction, card=card, side=side, edits=0)]
+    return [begin("event", faction, ManualData(executing=faction, card=card, side=side,
+                                              edits=0))]
 
 
 CARD_CHOICES.append(event_choices)
@@ -96,11 +97,15 @@ CARD_HANDLERS["event"] = start_event
 # --- the manual execution ----------------------------------------------------------------------
 
 
+class ManualData(edits.EditsData, EventData):
+    """A manual Event: its card and side, and the edits made (``edits.EditsData``)."""
+
+
 def menu_prompt(state: GandhiState) -> Msg:
-    data = state.step.data
-    card = event_card(data["card"], state.pack)
-    return Msg("gandhi.event.prompt", card=data["card"], title=title(card),
-               side=Msg(f"gandhi.event.side_{data['side']}"), text=face(card, data["side"]))
+    data = state.step.of(ManualData)
+    card = event_card(data.card, state.pack)
+    return Msg("gandhi.event.prompt", card=data.card, title=title(card),
+               side=Msg(f"gandhi.event.side_{data.side}"), text=face(card, data.side))
 
 
 def second_prompt(state: GandhiState, first: edits.Pending) -> Msg:
@@ -109,7 +114,7 @@ def second_prompt(state: GandhiState, first: edits.Pending) -> Msg:
     return Msg(f"gandhi.event.prompt_{verb}", count=count, piece=piece(kind), where=place)
 
 
-@step("event")
+@step("event", ManualData)
 class ManualEvent:
     """5.1 The executing Faction carries out the text with edits, then says done."""
 
@@ -118,7 +123,7 @@ class ManualEvent:
         first = edits.pending(state)
         if first is not None:
             return Ask(faction, second_prompt(state, first), (*edits.menu(state), CANCEL))
-        made = state.step.data.get("edits", 0)
+        made = state.step.of(ManualData).edits
         if made >= edits.MAX_EDITS:
             return Ask(faction, Msg("gandhi.event.prompt_limit", edits=made), (DONE,))
         return Ask(faction, menu_prompt(state), (*edits.menu(state), DONE))
@@ -127,13 +132,13 @@ class ManualEvent:
         if action.verb == "done":
             return finish(state.step.seat or "")
         if action.verb == "cancel":
-            return note(pending=None)
+            return note(edits.EditsData(pending=None))
         kind, values = edits.read(state, action)
         events = kind.events(state, values, chance)
         if kind.first_of_two:
             return events
-        done = note(edits=state.step.data.get("edits", 0) + 1)
-        closed = note(pending=None) if edits.pending(state) is not None else []
+        done = note(edits.EditsData(edits=state.step.of(ManualData).edits + 1))
+        closed = note(edits.EditsData(pending=None)) if edits.pending(state) is not None else []
         return [*events, *closed, *done]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
 from engine.core.parse import ValueLabel
 from engine.games.gandhi.derived import board, is_state, raj_control
-from engine.games.gandhi.effects import begin, resources
-from engine.games.gandhi.events import PiecesMoved, PiecesRemoved, StepNoted, ViceroyChanged
+from engine.games.gandhi.effects import begin, note, resources
+from engine.games.gandhi.events import PiecesMoved, PiecesRemoved, ViceroyChanged
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.pieces import (
     CONGRESS,
@@ -109,7 +110,13 @@ def destinations(state: GandhiState, faction: str, kind: str, origin: str) -> li
     return [TO(space=t) for t in _targets(state, faction, kind) if t != origin]
 
 
-@step("redeploy")
+class Moving(StepData):
+    """The piece being moved: (kind, origin), until its destination is chosen."""
+
+    moving: tuple[str, str] | None = None
+
+
+@step("redeploy", Moving)
 class Redeploy:
     """6.4.2-6.4.5 Each Faction in turn moves pieces one at a time (the piece, then its
     destination), then says done."""
@@ -117,7 +124,7 @@ class Redeploy:
     def ask(self, state: GandhiState) -> Ask | None:
         faction = state.step.seat
         assert faction is not None
-        moving = state.step.data.get("moving")
+        moving = state.step.of(Moving).moving
         if moving:
             kind, origin = moving
             return Ask(faction, Msg("gandhi.prompt.redeploy_to",
@@ -135,12 +142,14 @@ class Redeploy:
         if action.verb == "done":
             return self.auto(state, chance)
         if action.verb == "move_piece":
-            return [StepNoted(key="moving", value=[action["piece"], action["space"]])]
+            return note(Moving(moving=(action["piece"], action["space"])))
         if action.verb == "cancel":
-            return [StepNoted(key="moving", value=None)]
-        kind, origin = state.step.data["moving"]
+            return note(Moving(moving=None))
+        moving = state.step.of(Moving).moving
+        assert moving is not None
+        kind, origin = moving
         return [PiecesMoved(kind=kind, count=1, origin=origin, destination=action["space"]),
-                StepNoted(key="moving", value=None)]
+                *note(Moving(moving=None))]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
         faction = state.step.seat

@@ -3,13 +3,14 @@ Movement, Secret Societies, and the end of the game after the final Campaign."""
 
 from __future__ import annotations
 
+from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
 from engine.games.gandhi.derived import available, board, raj_control
-from engine.games.gandhi.effects import begin, resources, support
-from engine.games.gandhi.events import BoxTransfer, MarkerSet, PiecesPlaced, StepNoted
+from engine.games.gandhi.effects import begin, note, resources, support
+from engine.games.gandhi.events import BoxTransfer, MarkerSet, PiecesPlaced
 from engine.games.gandhi.flow import Ask, step
 from engine.games.gandhi.outcome import game_ended
 from engine.games.gandhi.pieces import (
@@ -50,20 +51,26 @@ def imperialism_purchases(state: GandhiState, sid: str) -> int:
     return min(sp.unrest + levels, state.resources.get(RAJ, 0) // imperialism_cost(state))
 
 
+class Chosen(StepData):
+    """The spaces selected so far (6.3.1 Imperialism, 6.3.2 Constructive Programme)."""
+
+    spaces: list[str] = []
+
+
 def imperialism_spaces(state: GandhiState) -> list[str]:
     """Cities and Provinces with Raj Control, Troops and Sepoys, not yet selected."""
     b = board(state)
-    chosen = state.step.data.get("spaces", [])
+    chosen = state.step.of(Chosen).spaces
     return [s for s in b.cities + b.provinces
             if s not in chosen and raj_control(state, s)
             and state.space(s).count(TROOPS) and state.space(s).count(SEPOYS)
             and imperialism_purchases(state, s) > 0]
 
 
-@step("imperialism")
+@step("imperialism", Chosen)
 class Imperialism:
     def ask(self, state: GandhiState) -> Ask | None:
-        if len(state.step.data.get("spaces", [])) >= IMPERIALISM_SPACES:
+        if len(state.step.of(Chosen).spaces) >= IMPERIALISM_SPACES:
             return None
         actions = [IMPERIALISM(space=s, levels=n)
                    for s in imperialism_spaces(state)
@@ -84,18 +91,24 @@ class Imperialism:
             events.append(MarkerSet(space=sid, marker="unrest", value=sp.unrest - removed))
         events += support(state, sid, count - removed)
         events += resources(state, RAJ, -count * imperialism_cost(state))
-        chosen = [*state.step.data.get("spaces", []), sid]
-        return [*events, StepNoted(key="spaces", value=chosen)]
+        chosen = [*state.step.of(Chosen).spaces, sid]
+        return [*events, *note(Chosen(spaces=chosen))]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
-        released = 2 * len(state.step.data.get("spaces", []))
-        return [begin("jail_release", RAJ, releases=released)]
+        released = 2 * len(state.step.of(Chosen).spaces)
+        return [begin("jail_release", RAJ, Releases(releases=released))]
+
+
+class Releases(StepData):
+    """6.3.1 How many Activists the Raj releases from Jail."""
+
+    releases: int = 0
 
 
 def release_splits(state: GandhiState) -> list[tuple[int, int]]:
     """6.3.1 Two Activists per Imperialism space, in the mix Raj chooses."""
     congress, league = state.jail.get(CONGRESS_ACTIVISTS, 0), state.jail.get(ML_ACTIVISTS, 0)
-    total = min(state.step.data.get("releases", 0), congress + league)
+    total = min(state.step.of(Releases).releases, congress + league)
     return [(c, total - c) for c in range(total + 1)
             if c <= congress and total - c <= league]
 
@@ -105,7 +118,7 @@ def release(c: int, league: int) -> list[Event]:
             for kind, n in ((CONGRESS_ACTIVISTS, c), (ML_ACTIVISTS, league)) if n]
 
 
-@step("jail_release")
+@step("jail_release", Releases)
 class JailRelease:
     def ask(self, state: GandhiState) -> Ask | None:
         splits = release_splits(state)
@@ -149,14 +162,14 @@ def own_pieces(state: GandhiState, sid: str, faction: str) -> bool:
     return any(OWNER.get(k) == faction and n for k, n in state.space(sid).pieces.items())
 
 
-@step("constructive")
+@step("constructive", Chosen)
 class ConstructiveProgramme:
     """6.3.2 Congress then the Muslim League shift a combined total of up to Unity
     Cities/Provinces with their own pieces and no Raj Control, each up to two levels
     toward Active Opposition."""
 
     def ask(self, state: GandhiState) -> Ask | None:
-        chosen = state.step.data.get("spaces", [])
+        chosen = state.step.of(Chosen).spaces
         if len(chosen) >= state.unity:
             return None
         faction = state.step.seat or CONGRESS
@@ -175,13 +188,13 @@ class ConstructiveProgramme:
         if action.verb == "done":
             return self.auto(state, chance)
         sid, levels = action["space"], action["levels"]
-        chosen = [*state.step.data.get("spaces", []), sid]
-        return [*support(state, sid, -levels), StepNoted(key="spaces", value=chosen)]
+        chosen = [*state.step.of(Chosen).spaces, sid]
+        return [*support(state, sid, -levels), *note(Chosen(spaces=chosen))]
 
     def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
         if state.step.seat == CONGRESS:
             return [begin("constructive", MUSLIM_LEAGUE,
-                          spaces=state.step.data.get("spaces", []))]
+                          Chosen(spaces=state.step.of(Chosen).spaces))]
         return [begin("pakistan", MUSLIM_LEAGUE)]
 
 
