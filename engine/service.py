@@ -493,6 +493,21 @@ class Service:
         return Job(ruleset.name, "digest", (before, after, records, lang,
                                             self._proxies(game_id, meta, records, lang)))
 
+    def focus_picture(self, game_id: str, lang: str, since: int,
+                      upto: int | None = None, seat: str | None = None) -> Job:
+        """The spaces changed by events ``since``..``upto``, large enough to read on a
+        phone, as ``seat`` may see them: PNG once drawn (the digest's map goes with it)."""
+        ruleset, _ = self._ruleset(game_id)
+        for seq in (since, upto):
+            if seq:
+                self.check_event(game_id, seq)
+        before = ruleset.view(self._load(ruleset, game_id, since or None).game, seat) \
+            if since else ruleset.initial_state()
+        after = ruleset.view(self._load(ruleset, game_id, upto).game, seat)
+        return Job(ruleset.name, "focus", (before, after,
+                                           self.records(game_id, after=since, upto=upto),
+                                           lang))
+
     def frame_seqs(self, game_id: str) -> list[int]:
         """The event each frame of the replay ends at (the setup, cards, Rounds)."""
         return [frame.seq for frame in self._frames(game_id)]

@@ -11,6 +11,7 @@ from engine.core.ruleset import Ruleset
 from engine.games.gandhi.state import GandhiState
 from engine.pictures import register
 from renders.gandhi.digest import render_digest
+from renders.gandhi.focus import render_focus
 from renders.gandhi.map import render_map
 from renders.gandhi.replay import render_frame, replay_with_format
 from renders.gandhi.timeline import Frame, caption, frames_of
@@ -24,6 +25,10 @@ class GandhiPictures:
     def digest(self, before: GandhiState, after: GandhiState, records: Sequence[Recorded],
                lang: str, notes: Mapping[int, str] | None = None) -> tuple[bytes, str]:
         return render_digest(before, after, records, lang, notes)
+
+    def focus(self, before: GandhiState, after: GandhiState, records: Sequence[Recorded],
+              lang: str) -> bytes:
+        return render_focus(before, after, records, lang)
 
     def frames(self, ruleset: Ruleset[Any], records: Sequence[Recorded]) -> list[Frame]:
         return frames_of(ruleset, records)

@@ -58,3 +58,39 @@ NAME_SIZE = 20      # space names
 RAIL_NAME_SIZE = 14  # a Railway's name over its pieces
 COUNT_SIZE = 20     # piece counts
 CHIP_SIZE = 16      # marker chips
+
+# The focus picture (renders/gandhi/focus*.py): drawn 800 pixels wide, seen about 400 wide
+# in Discord's phone preview, so every size below is halved there.  No text is smaller
+# than FOCUS_MIN_TEXT: 11 pixels at half size, DejaVu's capitals 8 pixels tall.
+FOCUS_WIDTH = 800
+FOCUS_MAX_HEIGHT = 2000
+FOCUS_MAX_CARDS = 10        # space cards shown at most; the rest are counted
+FOCUS_MIN_TEXT = 22
+FOCUS_TITLE_SIZE = 34       # the card or Campaign Round, at most two lines...
+FOCUS_TITLE_MIN = 26        # ...shrinking to this size before it is shortened
+FOCUS_SUBTITLE_SIZE = 24
+FOCUS_NAME_SIZE = 30        # a space card's name, at most two lines...
+FOCUS_NAME_MIN = 24         # ...shrinking to this
+FOCUS_LABEL_SIZE = 25       # a row's words (a piece, a marker), at most three lines...
+FOCUS_LABEL_MIN = FOCUS_MIN_TEXT
+FOCUS_LABEL_LINES = 3       # "Prisión: Activistas de la Liga Musulmana"
+FOCUS_COUNT_SIZE = 32       # the count after the turn
+FOCUS_WAS_SIZE = 25         # the count before it, with its arrow: "1 →"
+FOCUS_BADGE_SIZE = 24       # the Pop or Econ number in the card's header
+FOCUS_MORE_SIZE = 26        # "and 4 more spaces"
+FOCUS_ICON = 38             # a row's sprite or marker, square
+FOCUS_KEPT_ICON = 34        # what did not change: its icon...
+FOCUS_KEPT_SIZE = 28        # ...and its count
+FOCUS_KEPT_GAP = 16         # between two of them
+FOCUS_MARGIN = 14           # around the picture, and between cards
+FOCUS_CARD_PAD = 12
+FOCUS_ROW_PAD = 5           # above and below a row's tallest item
+FOCUS_INSET_W = 176         # the locator map in the title band
+FOCUS_BAND = INK
+FOCUS_TITLE_INK = (255, 255, 255)
+FOCUS_SUBTITLE_INK = PANEL_EDGE
+FOCUS_CARD = (255, 253, 247)
+FOCUS_CHANGED = (253, 226, 240)   # a changed row's band: the outlines' pink, pale
+FOCUS_WAS_INK = SOFT_INK
+FOCUS_RAIL_HEADER = RAIL
+FOCUS_OFF_MAP = (222, 214, 196)   # the header of the card of what changed off the map
