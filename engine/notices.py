@@ -6,8 +6,9 @@ reaches the seats of every other, and nothing is lost or sent twice across resta
 
 - ``decision``: the seats who must decide now (when that set changes);
 - ``reminder``: the same, due when the game's deadline for the decision passes;
-- ``turn``: a card, Campaign or turn is over (``since``: where the last one ended), so
-  front-ends post its digest and picture;
+- ``turn``: a card, Campaign or turn is over: its digest is the events after ``since`` up
+  to ``upto`` (from the event that began it to the one before the next began), which
+  front-ends post with its pictures;
 - ``undo_requested`` (the seats whose consent it needs), ``undo_decided`` (approved,
   denied or done), ``game_over``;
 - ``started`` (a game created to be started later is started) and ``abandoned`` (its
@@ -35,8 +36,10 @@ def notices_for(ruleset: Ruleset[Any], records: Sequence[Recorded], after: Kerne
     out: list[NewNotice] = []
     everyone = tuple(ruleset.seats)
     over = ruleset.is_over(after.game)
-    if any(ruleset.turn_boundary(r.event) for r in records) or over:
-        out.append(NewNotice("turn", everyone, {"since": last_turn}))
+    boundary = next((r for r in records if ruleset.turn_boundary(r.event)), None)
+    upto = boundary.seq - 1 if boundary is not None else records[-1].seq if records else 0
+    if (boundary is not None or over) and upto > last_turn:
+        out.append(NewNotice("turn", everyone, {"since": last_turn, "upto": upto}))
     out += _undo_notices(records)
     if over:
         return [*out, NewNotice("game_over", everyone, {})]

@@ -461,12 +461,17 @@ class Service:
                  if isinstance(r.event, ActionTaken) and r.event.seat == seat]
         return taken[-1] if taken else 0
 
+    def _last_turn_end(self, game_id: str) -> int:
+        """The last event of the latest finished turn (0 before the first)."""
+        notice = self._store.last_notice(game_id, "turn")
+        return 0 if notice is None else int(notice.data.get("upto", notice.seq))
+
     def last_turn(self, game_id: str) -> tuple[int, int]:
         """(since, upto) of the latest finished turn (card, round): its digest's span."""
         notice = self._store.last_notice(game_id, "turn")
         if notice is None:
             return 0, self.head(game_id)
-        return int(notice.data.get("since", 0)), notice.seq
+        return int(notice.data.get("since", 0)), int(notice.data.get("upto", notice.seq))
 
     # --- pictures (drawn by the game's registered renderer, engine.pictures) -------------
     def map_picture(self, game_id: str, lang: str, at: int | None = None,
@@ -482,14 +487,7 @@ class Service:
                        upto: int | None = None, seat: str | None = None) -> Job:
         """The map after events ``since``..``upto`` with what changed marked, and the
         plain-language digest: (PNG, text) once drawn."""
-        ruleset, meta = self._ruleset(game_id)
-        for seq in (since, upto):
-            if seq:
-                self.check_event(game_id, seq)
-        before = ruleset.view(self._load(ruleset, game_id, since or None).game, seat) \
-            if since else ruleset.initial_state()
-        after = ruleset.view(self._load(ruleset, game_id, upto).game, seat)
-        records = self.records(game_id, after=since, upto=upto)
+        ruleset, meta, before, after, records = self._span(game_id, since, upto, seat)
         return Job(ruleset.name, "digest", (before, after, records, lang,
                                             self._proxies(game_id, meta, records, lang)))
 
@@ -497,16 +495,21 @@ class Service:
                       upto: int | None = None, seat: str | None = None) -> Job:
         """The spaces changed by events ``since``..``upto``, large enough to read on a
         phone, as ``seat`` may see them: PNG once drawn (the digest's map goes with it)."""
-        ruleset, _ = self._ruleset(game_id)
+        ruleset, _, before, after, records = self._span(game_id, since, upto, seat)
+        return Job(ruleset.name, "focus", (before, after, records, lang))
+
+    def _span(self, game_id: str, since: int, upto: int | None, seat: str | None
+              ) -> tuple[Ruleset[Any], dict[str, Any], Any, Any, list[Recorded]]:
+        """The states before and after events ``since``..``upto`` as ``seat`` sees them,
+        and those events."""
+        ruleset, meta = self._ruleset(game_id)
         for seq in (since, upto):
             if seq:
                 self.check_event(game_id, seq)
         before = ruleset.view(self._load(ruleset, game_id, since or None).game, seat) \
             if since else ruleset.initial_state()
         after = ruleset.view(self._load(ruleset, game_id, upto).game, seat)
-        return Job(ruleset.name, "focus", (before, after,
-                                           self.records(game_id, after=since, upto=upto),
-                                           lang))
+        return ruleset, meta, before, after, self.records(game_id, after=since, upto=upto)
 
     def frame_seqs(self, game_id: str) -> list[int]:
         """The event each frame of the replay ends at (the setup, cards, Rounds)."""
@@ -664,7 +667,7 @@ class Service:
                 work = self._fold_from_store(ruleset, game_id, records[-1].seq)
             folded.append((records, work))
             return notices_for(ruleset, records, work.state, active_before,
-                               self._store.last_notice_seq(game_id, "turn"),
+                               self._last_turn_end(game_id),
                                self.deadline(game_id), now)
 
         new = [NewEvent(e.type, e.version, payload_json(e), seat, user, now) for e in batch]

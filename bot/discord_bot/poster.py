@@ -206,15 +206,19 @@ class Poster:
         await self.call(notice, place, lang, "notice.reminder", view, hours=f"{hours:g}")
 
     async def turn(self, notice: StoredNotice, place: int, lang: str) -> None:
-        """The digest of a card or round: what happened, with the pictures."""
+        """The digest of a card or round: what happened, the changed spaces large enough
+        to read on a phone, and the whole map one tap away."""
         since = int(notice.data.get("since", 0))
+        upto = int(notice.data.get("upto", notice.seq))
         service = self.service.service
-        png, text = await self.service.picture(service.digest_picture, notice.game_id, lang,
-                                               since, notice.seq)
+        focus, (whole, text) = await asyncio.gather(
+            self.service.picture(service.focus_picture, notice.game_id, lang, since, upto),
+            self.service.picture(service.digest_picture, notice.game_id, lang, since, upto))
         embed = discord.Embed(description=cut(text, "embed"), colour=0xC9A227)
-        embed.set_image(url="attachment://turn.png")
+        embed.set_image(url="attachment://changes.png")
         channel = self.client.get_partial_messageable(place)
-        await channel.send(embed=embed, files=[discord.File(io.BytesIO(png), "turn.png")])
+        await channel.send(embed=embed, files=[discord.File(io.BytesIO(focus), "changes.png"),
+                                               discord.File(io.BytesIO(whole), "map.png")])
 
     async def started(self, notice: StoredNotice, place: int, lang: str) -> None:
         service = self.service.service

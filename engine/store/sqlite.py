@@ -295,12 +295,6 @@ class Store:
         return StoredNotice(row[0], row[1], row[2], row[3], tuple(json.loads(row[4])),
                             json.loads(row[5]), row[6], row[7])
 
-    def last_notice_seq(self, game_id: str, kind: str) -> int:
-        """The head at the game's latest notice of ``kind`` (0 if none)."""
-        row = self.db.execute("SELECT MAX(seq) FROM notices WHERE game_id = ? AND kind = ?",
-                              [game_id, kind]).fetchone()
-        return int(row[0] or 0)
-
     def cursor(self, reader: str) -> int:
         row = self.db.execute("SELECT position FROM cursors WHERE reader = ?", [reader]).fetchone()
         return int(row[0]) if row else 0

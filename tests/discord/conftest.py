@@ -128,7 +128,7 @@ async def start_bot(standin: StandIn, run_bot: Any, games_db: Path, clock: Clock
     async def start() -> CourierBot:
         service = AsyncService(Service(Store(games_db), clock=clock))
         services.append(service)
-        return await run_bot(CourierBot(service, recheck=0.2))
+        return await run_bot(CourierBot(service, recheck=0.2, guild_ready_timeout=0.05))
 
     yield start
     for service in services:
