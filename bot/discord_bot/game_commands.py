@@ -186,7 +186,7 @@ async def options_suggestions(interaction: discord.Interaction[Any], typed: str
 
 
 def _named_ruleset(interaction: discord.Interaction[Any]) -> Any:
-    name = getattr(interaction.namespace, "ruleset", None)
+    name = getattr(interaction.namespace, "game", None)   # (the option's name as shown)
     try:
         return registry.get(name) if name else None
     except KeyError:

@@ -820,6 +820,14 @@ class StandIn:
                 resolved.setdefault("members", {})[value] = {
                     k: v for k, v in shapes.member(u, permissions=shapes.MEMBER_PERMISSIONS).items()
                     if k != "user"}
+            elif kind == 11 and key != focused:  # an attachment: (filename, bytes) uploaded
+                name, data = value
+                value = snowflake()
+                self.files[value] = data
+                url = f"{self.url}/attachments/{self.channel_id}/{value}/{name}"
+                resolved.setdefault("attachments", {})[value] = {
+                    "id": value, "filename": name, "size": len(data), "url": url,
+                    "proxy_url": url, "content_type": mimetypes.guess_type(name)[0]}
             elif kind == 7 and key != focused:  # a channel
                 value = str(value)
                 resolved.setdefault("channels", {})[value] = self.channels[value] | {

@@ -9,6 +9,7 @@ What the channel sees is read from the stand-in (`posts`).
 from __future__ import annotations
 
 import asyncio
+import copy
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -75,7 +76,7 @@ class Table:
                 None, rf"/webhooks/\d+/{re.escape(it.token)}(/messages/@original)?",
                 timeout=timeout)
             await asyncio.sleep(0)
-        message = self.standin.messages.get(it.original_id or "", {})
+        message = copy.deepcopy(self.standin.messages.get(it.original_id or "", {}))
         notes = [m for m in self.standin.messages.values()
                  if m.get("interaction_metadata", {}).get("id") == it.id
                  and m["id"] != it.original_id]
@@ -96,9 +97,11 @@ class Table:
         return list(answer.json["data"]["choices"])
 
     async def click(self, reply_or_message: Reply | Json, prefix: str, user: str = "alice",
-                    locale: str = "en-US") -> Reply:
+                    locale: str = "en-US", suffix: str = "") -> Reply:
+        """Press the button whose custom id begins with ``prefix`` (and ends with
+        ``suffix``)."""
         message = _message(reply_or_message)
-        custom_id = _custom_id(message, prefix)
+        custom_id = _custom_id(message, prefix, suffix)
         it = await self.standin.interact(self.standin.click(message["id"], custom_id,
                                                             user=user, locale=locale))
         return await self.settled(it)
@@ -139,10 +142,10 @@ def _message(reply_or_message: Reply | Json) -> Json:
         else reply_or_message
 
 
-def _custom_id(message: Json, prefix: str) -> str:
+def _custom_id(message: Json, prefix: str, suffix: str = "") -> str:
     ids = [c.get("custom_id", "") for row in message.get("components") or []
            for c in row.get("components") or []]
-    found = [i for i in ids if i.startswith(prefix)]
+    found = [i for i in ids if i.startswith(prefix) and i.endswith(suffix)]
     assert found, f"no component {prefix!r} in {ids}"
     assert find_component(message, found[0]) is not None
     return found[0]

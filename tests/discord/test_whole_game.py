@@ -164,10 +164,10 @@ async def undo_approved_with_buttons(play: Game) -> None:
                                                                           or ""))
     others = [u for u in PLAYERS if u != HOLDER[before]]
     assert all(f"<@{table.standin.users[u]['id']}>" in request["content"] for u in others)
-    refused = await table.click(request, "undo:", user=HOLDER[before])
+    refused = await table.click(request, "undo:", user=HOLDER[before], suffix=":yes")
     assert "None of your Factions" in refused.text
     for user in others:
-        voted = await table.click(request, "undo:", user=user)
+        voted = await table.click(request, "undo:", user=user, suffix=":yes")
         assert voted.private and "approved" in voted.text
     assert await table.service.head(play.game) > head     # the request, votes, the undo
     assert await play.deciding() == before
