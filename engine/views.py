@@ -54,6 +54,12 @@ class Status:
     def text(self, lang: str) -> str:
         lines = [f"{self.title} · {self.game_name} · {self.scenario_name}"]
         lines += [f"{name}: {value}" if name else value for name, value in self.fields]
+        return "\n".join([*lines, *self.situation(lang)])
+
+    def situation(self, lang: str) -> list[str]:
+        """Where play stands: the outcome, or who decides (since when, the deadline), and
+        a pending undo request."""
+        lines: list[str] = []
         if self.over:
             lines.append(self.outcome or t("cli.game_over", lang))
         elif self.phase != "started":
@@ -68,7 +74,7 @@ class Status:
                        if s not in self.undo.approved]
             lines.append(t("view.undo_pending", lang, seat=self.seat_names[self.undo.seat],
                            seats=", ".join(waiting)))
-        return "\n".join(lines)
+        return lines
 
 
 @dataclass(frozen=True)

@@ -31,9 +31,8 @@ def status_embed(status: Status, lang: str) -> discord.Embed:
 
 
 def _now(status: Status, lang: str) -> str:
-    """The last lines of the status text: who decides, the deadline, an undo request."""
-    lines = status.text(lang).splitlines()
-    return "\n".join(lines[1 + len(status.fields):]) or "—"
+    """Who decides, the deadline, an undo request; or how the game ended."""
+    return "\n".join(status.situation(lang)) or "—"
 
 
 def text_embeds(title: str, text: str) -> list[discord.Embed] | None:

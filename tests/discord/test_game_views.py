@@ -35,6 +35,8 @@ async def test_status_is_private_and_in_the_users_language(table: Table) -> None
     await played(table, 5)
     english = await table.command("game status")
     assert english.private and "Victory Points" in english.text
+    assert "Unshaded:" in english.text and "Shaded:" in english.text    # the card's texts
+    assert "To decide:" in english.text
     italian = await table.command("game status", locale="it")
     assert "Punti Vittoria" in italian.text
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.games.gandhi.board_text import card_lines
 from engine.games.gandhi.deck import deck_for
 from engine.games.gandhi.derived import in_crisis, margins, totals
 from engine.games.gandhi.pieces import FACTIONS
@@ -66,7 +67,9 @@ def status_fields(state: GandhiState, lang: str) -> list[tuple[str, str]]:
         if not order:
             return title
         stand_in = "" if face.order_status == "printed" else " *"  # type: ignore[union-attr]
-        return f"{title} · " + ", ".join(faction(f, lang) for f in order) + stand_in
+        texts = [line.strip() for line in card_lines(state.pack, "current", card_id, lang)[2:]]
+        return "\n".join([f"{title} · " + ", ".join(faction(f, lang) for f in order)
+                          + stand_in, *texts])
 
     tot, mar = totals(state), margins(state)
     crisis = f" · {t('gandhi.summary.crisis', lang).strip()}" if in_crisis(state) else ""
