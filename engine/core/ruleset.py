@@ -173,6 +173,20 @@ class Ruleset(ABC, Generic[S]):
         (the dice it rolled from ``chance``, why it chose).  None: the game has no bots."""
         return None
 
+    def has_bots(self) -> bool:
+        """Whether ``policy`` can decide for a seat."""
+        return type(self).policy is not Ruleset.policy
+
+    def seating_options(self) -> tuple[str, ...]:
+        """The options that say who plays which seats (Gandhi: ``players``)."""
+        return ()
+
+    def seat_non_players(self, options: Mapping[str, Any], seats: frozenset[str]
+                         ) -> dict[str, Any]:
+        """``options`` with ``seats`` given to no player (each other seat a player of its
+        own); raises ``ValueError`` (a reason for players) if the game cannot."""
+        raise ValueError("this game has no non-player seats")
+
     def non_player_seats(self, options: Mapping[str, Any]) -> frozenset[str]:
         """The seats the rules give to no player (``seat_groups`` leaves them out): a bot
         plays them for the whole game."""

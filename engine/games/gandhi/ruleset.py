@@ -196,6 +196,18 @@ class Gandhi(Ruleset[GandhiState]):
                 for key, values in OPTIONS.items() for value in values]
         return out
 
+    def seating_options(self) -> tuple[str, ...]:
+        return ("players",)
+
+    def seat_non_players(self, options: Mapping[str, Any], seats: frozenset[str]
+                         ) -> dict[str, Any]:
+        """8.0/1.5 The Factions in ``seats`` are Non-player Factions; every other Faction
+        has a player of its own."""
+        unknown = seats - set(FACTIONS)
+        if unknown:
+            raise ValueError(f"no such Faction: {', '.join(sorted(unknown))}")
+        return {**options, "players": [[f] for f in FACTIONS if f not in seats]}
+
     def seat_groups(self, options: Mapping[str, Any]) -> list[tuple[str, ...]]:
         """1.5: the Factions each player runs (the ``players`` option)."""
         groups = options.get("players")
