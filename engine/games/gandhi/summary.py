@@ -66,15 +66,15 @@ def non_player_verdict(state: GandhiState, lang: str) -> str:
     npcs = [f for f in ranking if f in non_players(state)]
     best_np = npcs[0]
     if result["reason"] == "non_player_victory":
-        return t("gandhi.np.outcome.np_victory", lang, faction=faction(best_np, lang))
+        return t("gandhi.np.verdict.np_victory", lang, faction=faction(best_np, lang))
     if not players(state):
-        return t("gandhi.np.outcome.no_players", lang, faction=faction(ranking[0], lang))
+        return t("gandhi.np.verdict.no_players", lang, faction=faction(ranking[0], lang))
     if solitaire(state):
         mine = [f for f in ranking if f not in non_players(state)]
         if ranking[0] in mine:
             margin = min(margins[f] for f in mine) - margins[best_np]
-            return t("gandhi.np.outcome.solo_win", lang, margin=margin)
-        return t("gandhi.np.outcome.solo_loss", lang, faction=faction(ranking[0], lang))
+            return t("gandhi.np.verdict.solo_win", lang, margin=margin)
+        return t("gandhi.np.verdict.solo_loss", lang, faction=faction(ranking[0], lang))
     return ""
 
 

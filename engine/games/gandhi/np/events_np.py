@@ -7,9 +7,11 @@ the Event's column (8.8.5) selects first."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.core.actions import Action
 from engine.games.gandhi.np.context import Ctx
+from engine.games.gandhi.np.data import np_data
 from engine.games.gandhi.np.effective import (
     SIDE_ACTIONS,
     LookedTooFar,
@@ -22,6 +24,7 @@ from engine.games.gandhi.np.effective import (
 from engine.games.gandhi.np.execute import find, spaces_of
 from engine.games.gandhi.np.spaces import by_column, select
 from engine.games.gandhi.pieces import RAJ
+from engine.games.gandhi.state import GandhiState
 
 STOPS = ("done", "stop", "decline", "skip")
 
@@ -40,8 +43,10 @@ def choose(ctx: Ctx, actions: Sequence[Action]) -> Action:
         return offered[0]
     plan = ctx.plan
     column = plan.column if plan is not None and plan.kind == "event" else None
+    column = column or np_data(state.pack).columns[seat][0]
+    candidates = representatives(state, seat, column, offered)
     scored: list[tuple[int, Action, dict[str, int]]] = []
-    for action in offered:
+    for action in candidates:
         try:
             after = finish_event(step_after(state, action), column)
         except LookedTooFar:
@@ -56,13 +61,28 @@ def choose(ctx: Ctx, actions: Sequence[Action]) -> Action:
     if stop is not None:
         ctx.say("event_choice", outcomes=sorted(tied[0][1]), stop=True)
         return stop
-    if column is not None:
-        spaces = [a.get("space") for a, _ in tied if a.get("space")]
-        order = {s: i for i, s in enumerate(by_column(state, seat, column, spaces))}
-        tied.sort(key=lambda t: order.get(t[0].get("space"), len(order)))
     action, result = tied[0]
     ctx.say("event_choice", outcomes=sorted(result), column=column, space=action.get("space"))
     return action
+
+
+def representatives(state: GandhiState, seat: str, column: str,
+                    offered: Sequence[Action]) -> list[Action]:
+    """One choice of each kind (its verb and slots but the space): the space the column
+    selects first (8.8.5); the kinds are then weighed by what they achieve (8.8.4)."""
+    groups: dict[tuple[Any, ...], list[Action]] = {}
+    for action in offered:
+        key = (action.verb, *((k, v) for k, v in action.values if k != "space"))
+        groups.setdefault(key, []).append(action)
+    out = []
+    for members in groups.values():
+        spaces = [a.get("space") for a in members if a.get("space")]
+        if len(spaces) > 1:
+            first = by_column(state, seat, column, spaces)[0]
+            out.append(next(a for a in members if a.get("space") == first))
+        else:
+            out.append(members[0])
+    return out
 
 
 def manual(ctx: Ctx, actions: Sequence[Action]) -> Action:
