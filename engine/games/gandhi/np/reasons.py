@@ -65,7 +65,7 @@ def _rows(rows: Sequence[Sequence[Any]], lang: str) -> str:
 
 def phrase(why: Why, b: Map, lang: str) -> str:
     """One reason as a phrase."""
-    k = why.get("k", "")
+    k = str(why.get("k", ""))
     if k == "eligibility":
         return _k("why.eligibility", lang, position=_k(f"word.{why['position']}", lang),
                   row=why["row"], choice=_label("choice", why["choice"], lang))
