@@ -183,6 +183,8 @@ def activation(ctx: Ctx, spaces: Sequence[str], label: str = "spaces") -> bool:
     in order); True once a roll has failed (at or under the Activation Number)."""
     plan = ctx.plan
     assert plan is not None
+    if data(ctx).limited:   # 2.3.5 one space: nothing to roll for
+        return False
     while not plan.failed and plan.rolled < len(spaces):
         roll = ctx.roll("activation")
         failed = roll <= (plan.an or 0)
