@@ -11,11 +11,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_bot.buttons import GameButton, game_template
 from bot.discord_bot.here import Here
 from bot.discord_bot.panel import Spot, draw, show
-from bot.discord_bot.replies import answer, guarded, thinking
+from bot.discord_bot.replies import answer, guarded, suggesting, thinking
 from bot.discord_bot.translator import _, params
-from bot.discord_bot.words import cut, lang_of, say
+from bot.discord_bot.words import cut, say
 from engine.core.decision import ChoiceView
 from engine.core.messages import CourierError
 
@@ -83,17 +84,15 @@ async def do(interaction: discord.Interaction[Any], choice: str, seat: str | Non
 
 
 @do.autocomplete("choice")
+@suggesting
 async def choice_suggestions(interaction: discord.Interaction[Any], typed: str
                              ) -> list[app_commands.Choice[str]]:
     """The legal choices whose words begin with what was typed, labelled in the user's
     language; the value sent back is the canonical text."""
-    try:
-        here = await Here.of(interaction.client.aservice, interaction)
-        seat = interaction.namespace.seat
-        chosen = await seat_for(here, seat if isinstance(seat, str) else None)
-        decision = await here.service.decision(here.game, chosen, here.lang)
-    except CourierError:
-        return []
+    here = await Here.of(interaction.client.aservice, interaction)
+    seat = interaction.namespace.seat
+    chosen = await seat_for(here, seat if isinstance(seat, str) else None)
+    decision = await here.service.decision(here.game, chosen, here.lang)
     found = [c for c in decision.choices if matches(typed, c)]
     return [app_commands.Choice(name=cut(c.label, "option"), value=cut(c.text, "option"))
             for c in found[:SUGGESTIONS]]
@@ -101,12 +100,10 @@ async def choice_suggestions(interaction: discord.Interaction[Any], typed: str
 
 @do.autocomplete("seat")
 @act.autocomplete("seat")
+@suggesting
 async def seat_suggestions(interaction: discord.Interaction[Any], typed: str
                            ) -> list[app_commands.Choice[str]]:
-    try:
-        here = await Here.of(interaction.client.aservice, interaction)
-    except CourierError:
-        return []
+    here = await Here.of(interaction.client.aservice, interaction)
     status = await here.service.status(here.game, here.lang)
     users = await here.service.seat_users(here.game)
     seats = [s for s, u in users.items() if u == here.user or here.moderator]
@@ -131,20 +128,10 @@ def matches(typed: str, choice: ChoiceView | str) -> bool:
     return any(all(any(w.startswith(t) for w in ws) for t in wanted) for ws in words)
 
 
-class OpenPanel(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"open:(?P<game>[^:]+)"):
+class OpenPanel(GameButton, template=game_template("open")):
     """Under a "your decision" post: opens the clicker's panel (only they see it)."""
 
-    def __init__(self, game: str, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(style=discord.ButtonStyle.primary,
-                                           label=cut(say("panel.open", lang), "button"),
-                                           custom_id=f"open:{game}"))
-        self.game = game
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> OpenPanel:
-        return cls(match["game"], lang_of(interaction))
+    prefix, label_key = "open", "panel.open"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with guarded(interaction):

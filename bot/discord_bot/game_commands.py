@@ -20,10 +20,11 @@ from discord import app_commands
 
 from bot.async_service import AsyncService
 from bot.discord_bot.acting import matches, seat_for
+from bot.discord_bot.buttons import GameButton, game_template
 from bot.discord_bot.here import FRONTEND, Here, bind, game_at, is_moderator, user_key
 from bot.discord_bot.looks import history_embed, seat_list, status_embed, text_embeds, text_file
 from bot.discord_bot.poster import DM_KEY
-from bot.discord_bot.replies import NO_MENTIONS, answer, guarded, thinking
+from bot.discord_bot.replies import NO_MENTIONS, answer, guarded, suggesting, thinking
 from bot.discord_bot.translator import _, params
 from bot.discord_bot.words import cut, lang_of, say
 from bot.options import typed_options
@@ -269,12 +270,10 @@ async def bot(interaction: discord.Interaction[Any], faction: str, on: bool) -> 
 @bot.autocomplete("faction")
 @seat.autocomplete("faction")
 @unseat.autocomplete("faction")
+@suggesting
 async def faction_suggestions(interaction: discord.Interaction[Any], typed: str
                               ) -> list[app_commands.Choice[str]]:
-    try:
-        here = await Here.of(_service(interaction), interaction)
-    except CourierError:
-        return []
+    here = await Here.of(_service(interaction), interaction)
     names = (await here.service.status(here.game, here.lang)).seat_names
     groups = await here.service.seat_groups(here.game)
     out = []
@@ -356,13 +355,11 @@ async def replay(interaction: discord.Interaction[Any], first: int | None = None
 @map_.autocomplete("at")
 @replay.autocomplete("first")
 @replay.autocomplete("last")
+@suggesting
 async def moment_suggestions(interaction: discord.Interaction[Any], typed: str
                              ) -> list[app_commands.Choice[int]]:
-    try:
-        here = await Here.of(_service(interaction), interaction)
-        captions = await here.service.frame_captions(here.game, here.lang)
-    except CourierError:
-        return []
+    here = await Here.of(_service(interaction), interaction)
+    captions = await here.service.frame_captions(here.game, here.lang)
     found = [(n, c) for n, c in enumerate(captions)
              if not typed or str(n).startswith(str(typed)) or matches(str(typed), c)]
     return [app_commands.Choice(name=cut(f"{n} · {c}", "option"), value=n)
@@ -524,18 +521,10 @@ async def abandon(interaction: discord.Interaction[Any]) -> None:
         await answer(interaction, say("game.abandon_sure", here.lang), view=view)
 
 
-class Abandon(discord.ui.DynamicItem[discord.ui.Button[Any]],
-              template=r"abandon:(?P<game>[^:]+)"):
-    def __init__(self, game: str, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(style=discord.ButtonStyle.danger,
-                                           label=cut(say("game.abandon", lang), "button"),
-                                           custom_id=f"abandon:{game}"))
-        self.game = game
+class Abandon(GameButton, template=game_template("abandon")):
+    """The admin's confirmation that the game ends here."""
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> Abandon:
-        return cls(match["game"], lang_of(interaction))
+    prefix, label_key, style = "abandon", "game.abandon", discord.ButtonStyle.danger
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with guarded(interaction):

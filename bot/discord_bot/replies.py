@@ -3,10 +3,11 @@ event loop), and every refusal ephemeral, in the user's language, changing nothi
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -73,3 +74,19 @@ async def _quietly(sending: Any) -> None:
         await sending
     except discord.HTTPException:
         log.exception("could not tell the user about an error")
+
+
+T = TypeVar("T")
+Suggest = Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[T]]]
+
+
+def suggesting(suggest: Suggest[T]) -> Suggest[T]:
+    """An autocomplete that offers nothing where it cannot help (no game here, no seat):
+    what is typed is then refused, with the reason, when the command is sent."""
+    @functools.wraps(suggest)
+    async def offer(interaction: discord.Interaction[Any], typed: str) -> list[T]:
+        try:
+            return await suggest(interaction, typed)
+        except CourierError:
+            return []
+    return offer
