@@ -14,9 +14,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from engine.core.actions import Action
+from engine.core.events import Event
 from engine.core.vocabulary import Amount
 from engine.games.gandhi.derived import board
-from engine.games.gandhi.flow import STEPS, question, run_to
+from engine.games.gandhi.flow import STEPS, question
+from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.np.data import np_data
 from engine.games.gandhi.np.spaces import by_column
 from engine.games.gandhi.pieces import (
@@ -183,8 +185,28 @@ def column_of(state: GandhiState, faction: str, found: Mapping[str, int]) -> str
 def step_after(state: GandhiState, action: Action) -> GandhiState:
     """The position after ``action`` in the current step, looked ahead (no die drawn from
     the service): the automatic steps after it run too."""
-    events = STEPS[state.step.name].act(state, action, HYPOTHETICAL)
-    return run_to(state, events, HYPOTHETICAL, clone)[1]
+    return ahead(state, STEPS[state.step.name].act(state, action, HYPOTHETICAL))
+
+
+def ahead(state: GandhiState, events: Sequence[Event]) -> GandhiState:
+    """The position after ``events`` and the automatic steps that follow, up to the next
+    decision -- or up to a card draw, which a look ahead cannot see: the position before
+    the step that draws (the last choice of an Event that ends the card still counts)."""
+    work = clone(state)
+    for event in events:
+        evolve(work, event)
+    for _ in range(MAX_STEPS):
+        if work.over or question(work) is not None:
+            return work
+        try:
+            more = STEPS[work.step.name].auto(work, HYPOTHETICAL)
+        except LookedTooFar:
+            return work
+        if not more:
+            return work
+        for event in more:
+            evolve(work, event)
+    return work
 
 
 def in_event(state: GandhiState) -> bool:
@@ -199,10 +221,28 @@ def concrete(action: Action) -> Action:
                           if isinstance(value, Amount)})
 
 
+ROLLOUT_STEPS = 100    # steps a look ahead may spend on trials
+MAX_TRIALS = 6        # choices tried at one decision of a look ahead
+
+
+class Budget:
+    """How many more steps a look ahead may play out to weigh the executor's choices
+    (each step of each trial counts): bounded, so one decision stays fast; counted, not
+    timed, so deciding again (``verify``) weighs the same choices."""
+
+    def __init__(self, steps: int = ROLLOUT_STEPS) -> None:
+        self.left = steps
+
+
 def complete(state: GandhiState, actions: Sequence[Action], faction: str,
-             column: str | None) -> Action:
+             column: str | None, budget: Budget | None = None) -> Action:
     """A look ahead's choice: as much of the text as possible (never ``done`` while
-    something else may be chosen), spaces in ``column``'s order for the Faction asked."""
+    something else may be chosen), spaces in ``column``'s order for the Faction asked.
+    For the executing non-player (``budget`` given), the first choices in that order
+    are each played out to the end of the Event (their later choices by the order alone)
+    and the most effective one (8.8.4) is taken, ties to the order: so that a look ahead
+    neither misses what makes an Event effective (#16: the Base is in one Muslim space
+    only) nor judges it by a choice the non-player would never make (#6: its own cubes)."""
     offered = [a for a in actions if a.verb not in SIDE_ACTIONS]
     doing = [a for a in offered if a.verb not in ("done", "stop", "decline", "skip")]
     if not doing:
@@ -212,14 +252,35 @@ def complete(state: GandhiState, actions: Sequence[Action], faction: str,
         if spaces:
             order = {s: i for i, s in enumerate(by_column(state, faction, column, spaces))}
             doing.sort(key=lambda a: order.get(a.get("space"), len(order)))
+    if budget is not None and budget.left > 0 and len(doing) > 1:
+        return concrete(_trial(state, doing, faction, column, budget))
     return concrete(doing[0])
 
 
+def _trial(state: GandhiState, doing: Sequence[Action], faction: str, column: str | None,
+           budget: Budget) -> Action:
+    best: tuple[int, Action] | None = None
+    for action in doing[:MAX_TRIALS]:
+        if budget.left <= 0:
+            break
+        budget.left -= 1
+        try:
+            after = finish_event(step_after(state, concrete(action)), column,
+                                 spend=budget)
+        except LookedTooFar:
+            continue
+        value = score(outcomes(state, after, faction))
+        if best is None or value > best[0]:
+            best = (value, action)
+    return best[1] if best is not None else doing[0]
+
+
 def finish_event(state: GandhiState, column: str | None,
-                 chooser: Callable[[GandhiState, Sequence[Action], str], Action] | None = None
-                 ) -> GandhiState:
+                 chooser: Callable[[GandhiState, Sequence[Action], str], Action] | None = None,
+                 budget: Budget | None = None, spend: Budget | None = None) -> GandhiState:
     """The position once the Event being executed is over, every choice by ``complete``
-    (or ``chooser``)."""
+    (or ``chooser``); with ``budget`` the executor's choices are weighed by trials;
+    ``spend``: a trial's budget, charged a step per choice (its choices are not tried)."""
     work = state
     for _ in range(MAX_STEPS):
         if not in_event(work):
@@ -227,9 +288,12 @@ def finish_event(state: GandhiState, column: str | None,
         ask = question(work)
         if ask is None:
             return work
+        if spend is not None:
+            spend.left -= 1
+        mine = ask.seat == executor(work)
         pick = chooser(work, ask.actions, ask.seat) if chooser else \
-            complete(work, ask.actions, ask.seat, column if ask.seat == executor(work)
-                     else None)
+            complete(work, ask.actions, ask.seat, column if mine else None,
+                     budget if mine else None)
         try:
             work = step_after(work, pick)
         except LookedTooFar:
@@ -253,10 +317,10 @@ def run_event(state: GandhiState, faction: str, side: str, column: str | None = 
         return None
     try:
         events = start_event(state, faction, EVENT(side=side), HYPOTHETICAL)
-        begun = run_to(state, events, HYPOTHETICAL, clone)[1]
     except LookedTooFar:
         return None
-    return finish_event(begun, column)
+    begun = ahead(state, events)
+    return finish_event(begun, column, budget=Budget())
 
 
 def event_effect(state: GandhiState, faction: str, side: str) -> dict[str, Any]:

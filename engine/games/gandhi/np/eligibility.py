@@ -10,7 +10,7 @@ from engine.coin.sequence import Did
 from engine.core.actions import Action
 from engine.games.gandhi.deck import event_card, is_campaign
 from engine.games.gandhi.np.arjuna import plan_turn
-from engine.games.gandhi.np.context import Ctx
+from engine.games.gandhi.np.context import Ctx, Plan, turn_token
 from engine.games.gandhi.np.effective import event_effect
 from engine.games.gandhi.np.execute import OPERATION_FEASIBLE, find
 from engine.games.gandhi.pieces import NV_FACTIONS, RAJ, activists_of
@@ -75,11 +75,15 @@ def decide(ctx: Ctx, actions: Sequence[Action]) -> Action:
         row, choice = second_eligible(state, faction, current)
     ctx.say("eligibility", position="first" if first else "second", row=row, choice=choice)
     if choice == "event":
-        found = find(actions, "event", side=side_for(state, faction))
+        side = side_for(state, faction)
+        found = find(actions, "event", side=side)
         if found is not None:
-            ctx.say("event", side=side_for(state, faction), card=current,
-                    outcomes=sorted(event_effect(state, faction, side_for(state, faction))
-                                    ["outcomes"]))
+            effect = event_effect(state, faction, side)
+            ctx.say("event", side=side, card=current, outcomes=sorted(effect["outcomes"]),
+                    column=effect["column"])
+            # 8.8.5 the column of the effective actions selects the Event's spaces
+            ctx.set_plan(Plan(faction=faction, turn=turn_token(state), kind="event",
+                              column=effect["column"]))
             return found
         choice = "op_sa" if first else "limited"
     if choice == "pass":
