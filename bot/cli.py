@@ -123,6 +123,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     bench_np = sub.add_parser("bench-np", help=h("bench_np"))
     bench_np.add_argument("--games", type=int, default=6, help=h("bench_np_games"))
     bench_np.add_argument("--seed", type=int, default=1, help=h("seed"))
+    bench_np.add_argument("--json", action="store_true", help=h("bench_np_json"))
     _render_commands(sub, h)
     return p
 

@@ -402,7 +402,8 @@ def cmd_bench_np(args: argparse.Namespace, service: Service, config: Config) -> 
     from bot.bench_np import describe as describe_np
     from bot.bench_np import run_np_bench
 
-    print(describe_np(run_np_bench(args.games, args.seed)))
+    numbers = run_np_bench(args.games, args.seed)
+    print(json.dumps(numbers, indent=2) if args.json else describe_np(numbers))
     return 0
 
 

@@ -560,10 +560,11 @@ class Service:
                 limit: int = 20) -> HistoryPage:
         """The commands before event ``before`` (default: all), the last ``limit`` of them,
         each with who, when, its label and what it did; ``older`` pages further back."""
-        ruleset, _ = self._ruleset(game_id)
+        ruleset, meta = self._ruleset(game_id)
         records = self.records(game_id, upto=None if before is None else before - 1)
         state = self._load(ruleset, game_id, None).game
-        told = commands(ruleset, state, records, lang)
+        told = commands(ruleset, state, records, lang,
+                        self._proxies(game_id, meta, records, lang))
         page = told[-limit:] if limit > 0 else told
         older = page[0].seq if len(told) > len(page) else None
         return HistoryPage(tuple(page), older)

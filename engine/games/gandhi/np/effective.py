@@ -221,8 +221,8 @@ def concrete(action: Action) -> Action:
                           if isinstance(value, Amount)})
 
 
-ROLLOUT_STEPS = 100    # steps a look ahead may spend on trials
-MAX_TRIALS = 6        # choices tried at one decision of a look ahead
+ROLLOUT_STEPS = 60    # steps a look ahead may spend on trials
+MAX_TRIALS = 8        # choices tried at one decision of a look ahead
 
 
 class Budget:

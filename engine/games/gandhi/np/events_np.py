@@ -32,6 +32,7 @@ from engine.games.gandhi.pieces import OWNER, RAJ
 from engine.games.gandhi.state import GandhiState
 
 STOPS = ("done", "stop", "decline", "skip")
+MAX_CANDIDATES = 8   # choices weighed at one decision (each kind's first spaces first)
 
 
 def choose(ctx: Ctx, actions: Sequence[Action]) -> Action:
@@ -49,7 +50,7 @@ def choose(ctx: Ctx, actions: Sequence[Action]) -> Action:
     plan = ctx.plan
     column = plan.column if plan is not None and plan.kind == "event" else None
     column = column or np_data(state.pack).columns[seat][0]
-    candidates = representatives(state, seat, column, offered)
+    candidates = representatives(state, seat, column, offered)[:MAX_CANDIDATES]
     share = ROLLOUT_STEPS // max(1, len(candidates))
     scored: list[tuple[int, Action, dict[str, int], GandhiState]] = []
     for action in candidates:
@@ -98,15 +99,16 @@ def representatives(state: GandhiState, seat: str, column: str,
     for action in offered:
         key = (action.verb, *((k, v) for k, v in action.values if k != "space"))
         groups.setdefault(key, []).append(action)
-    out = []
+    ranks: list[list[Action]] = []
     for members in groups.values():
         spaces = [a.get("space") for a in members if a.get("space")]
         if len(spaces) > 1:
-            for space in by_column(state, seat, column, spaces)[:MAX_TRIALS]:
-                out.append(next(a for a in members if a.get("space") == space))
+            ordered = by_column(state, seat, column, spaces)[:MAX_TRIALS]
+            ranks.append([next(a for a in members if a.get("space") == s) for s in ordered])
         else:
-            out.append(members[0])
-    return out
+            ranks.append([members[0]])
+    # every kind's first space, then every kind's second...
+    return [r[i] for i in range(max(len(r) for r in ranks)) for r in ranks if i < len(r)]
 
 
 def manual(ctx: Ctx, actions: Sequence[Action]) -> Action:
