@@ -76,3 +76,21 @@ def test_games_without_players_end_with_a_ranking_and_verify(scenario: str) -> N
         assert outcome is not None and "Ranking: " in outcome
         report = service.verify(game)
         assert report.ok, report.problem
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_bots_standing_in_for_every_player_finish_a_players_game(scenario: str) -> None:
+    # the Factions stay player Factions (Resources, 7.1 victory); the bots only decide
+    service = Service(Store(":memory:"))
+    users = dict(zip(FACTIONS, ("ann", "bob", "cat", "dan"), strict=True))
+    for seed in range(2):
+        game = service.create_game("gandhi", scenario, seed=f"stand-in-{scenario}-{seed}",
+                                   seats=users, admin="ann")
+        for seat in FACTIONS:
+            service.set_bot(game, seat, True, "ann")
+        assert service.non_player_seats(game) == frozenset()
+        outcome = service.outcome(game, "en")
+        assert outcome is not None and "Ranking: " in outcome
+        report = service.verify(game)
+        assert report.ok, report.problem
