@@ -38,7 +38,7 @@ async def test_new_with_bots_leaves_their_seats_to_the_bot(table: Table) -> None
     active = await table.service.active(game)
     assert active and active <= {"congress", "muslim_league"}
     holder = {"congress": "alice", "muslim_league": "bob"}
-    for _ in range(2):   # a person 1st Eligible passes: the card goes on to the bots
+    for _ in range(3):   # people Eligible before the bots pass: the card goes on to them
         page = await table.service.history(game, "en", limit=10)
         by_bot = [c for c in page.commands if c.user == "np"]
         if by_bot:
@@ -50,7 +50,21 @@ async def test_new_with_bots_leaves_their_seats_to_the_bot(table: Table) -> None
     assert history.text.count("(non-player)") == len(by_bot)
     spanish = await table.command("game history", locale="es-ES")
     assert spanish.text.count("(Sin Jugador)") == len(by_bot)
-    await table.quiet()
+    # the people pass until the card is over: its digest is posted, the bots' moves marked
+    for _ in range(6):
+        if any(p.get("embeds") and p.get("attachments") for p in table.posts()):
+            break
+        active = await table.service.active(game)
+        if not active:
+            break
+        (seat,) = active
+        texts = [c.action.text for c in (await table.service.decision(game, seat, "en")).choices]
+        await table.command("do", user=holder[seat], choice="pass" if "pass" in texts
+                            else texts[0])
+        await table.quiet()
+    digests = [e.get("description") or "" for p in table.posts()
+               for e in p.get("embeds") or [] if p.get("attachments")]
+    assert digests and "(non-player)" in digests[0]
 
 
 async def test_new_refuses_a_bot_that_is_not_a_faction(table: Table) -> None:
