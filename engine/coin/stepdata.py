@@ -30,13 +30,14 @@ the ruleset version, so that snapshots and logs of the older shape are recognise
 
 from __future__ import annotations
 
-import copy
+import json
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 M = TypeVar("M", bound="StepData")
+_set = object.__setattr__
 
 
 class StepData(BaseModel):
@@ -85,7 +86,19 @@ class StepData(BaseModel):
     # --- the fold ----------------------------------------------------------------------
     @classmethod
     def from_log(cls: type[M], data: Mapping[str, Any]) -> M:
-        """The model of a ``StepBegan``'s flat ``data``."""
+        """The model of a ``StepBegan``'s flat ``data``.  A game begins the same few steps
+        with the same data again and again: each is validated once, then copied."""
+        key = (cls, json.dumps(data, sort_keys=True, separators=(",", ":")))
+        model = _BEGUN.get(key)
+        if model is None:
+            model = cls._validated(data)
+            if len(_BEGUN) >= BEGUN_KEPT:
+                _BEGUN.clear()
+            _BEGUN[key] = model
+        return model.copy_data()  # type: ignore[return-value]
+
+    @classmethod
+    def _validated(cls: type[M], data: Mapping[str, Any]) -> M:
         nested: dict[str, Any] = {}
         table = cls.logged_keys()
         for key, value in data.items():
@@ -122,8 +135,7 @@ class StepData(BaseModel):
         """A copy sharing nothing mutable.  Values are scalars, tuples, lists of scalars or
         tuples, and dicts of those or of dicts: copied by shape, much faster than a
         ``deepcopy`` (the kernel clones a state at every command)."""
-        new = copy.copy(self)   # pydantic's: a new __dict__ and set of fields set
-        values = new.__dict__
+        values = dict(self.__dict__)
         for name, value in values.items():
             if isinstance(value, StepData):
                 values[name] = value.copy_data()
@@ -132,10 +144,20 @@ class StepData(BaseModel):
             elif isinstance(value, dict):
                 values[name] = {k: dict(v) if isinstance(v, dict) else v
                                 for k, v in value.items()}
+        # what pydantic's __copy__ does, without the copy module's dispatch (models
+        # forbid extra fields and have no private attributes)
+        new = type(self).__new__(type(self))
+        _set(new, "__dict__", values)
+        _set(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
         return new
 
 
 _PARTS: dict[type[StepData], dict[str, type[StepData]]] = {}
+# the models of the StepBegan data met so far (never handed out: copies are)
+_BEGUN: dict[tuple[type[StepData], str], StepData] = {}
+BEGUN_KEPT = 4096
 _KEYS: dict[type[StepData], dict[str, tuple[str, ...]]] = {}
 
 
