@@ -292,7 +292,7 @@ def cmd_vote(approve: bool) -> Handler:
 
 
 def cmd_export(args: argparse.Namespace, service: Service, config: Config) -> int:
-    lines = service.export(args.game)
+    lines = service.export(args.game, [args.seat] if args.seat else [])
     text = "\n".join(lines) + "\n"
     if args.out:
         write_file(args.out, text)
@@ -354,7 +354,7 @@ def cmd_fuzz(args: argparse.Namespace, service: Service, config: Config) -> int:
     from engine.fuzz import fuzz
 
     started = time.perf_counter()
-    report = fuzz(args.games, args.seed, out_dir=Path(args.out))
+    report = fuzz(args.games, args.seed, name=args.ruleset or "gandhi", out_dir=Path(args.out))
     seconds = time.perf_counter() - started
     print(f"{report.games} games, {report.actions} actions, {report.events} events, "
           f"{seconds:.1f} s; {len(report.failures)} failed")
