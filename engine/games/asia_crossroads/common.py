@@ -136,9 +136,9 @@ def nearest_friends(state: AsiaState, square: str, side: str) -> str | None:
     while queue:
         here = queue.popleft()
         if here != square and any(owner(state, u) == side and not u.agent
-                                  for u in units_at(state, here)):
-            if not enemy_combat(state, here, side):
-                return here
+                                  for u in units_at(state, here)) \
+                and not enemy_combat(state, here, side):
+            return here
         for n in pack.neighbours(here, True):
             if n not in seen:
                 seen.add(n)

@@ -169,7 +169,7 @@ def sp_cost(state: AsiaState, seat: str, count: int) -> int:
         int(o["order"].split(":")[1]) for o in _pending(state, seat)
         if o["order"].startswith("buy:"))
     cheap = max(0, min(count, prices["supply_cheap_count"] - bought))
-    return cheap * prices["supply_cheap"] + (count - cheap) * prices["supply_dear"]
+    return int(cheap * prices["supply_cheap"] + (count - cheap) * prices["supply_dear"])
 
 
 def recruit_places(state: AsiaState, seat: str, nation: str, kind: str) -> list[str]:

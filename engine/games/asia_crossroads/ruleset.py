@@ -15,7 +15,7 @@ from engine.core.messages import CourierError, Msg
 from engine.core.ruleset import OptionChoice, Ruleset, Setup
 from engine.games.asia_crossroads import economy, operations
 from engine.games.asia_crossroads import events as ev
-from engine.games.asia_crossroads.common import Run
+from engine.games.asia_crossroads.common import Run, place
 from engine.games.asia_crossroads.fold import evolve
 from engine.games.asia_crossroads.narrate import board_text, narrate, summary
 from engine.games.asia_crossroads.pack import pack_named, pack_problems
@@ -57,7 +57,7 @@ class AsiaCrossroads(Ruleset[AsiaState]):
                                   balance=spec.balance, control=dict(spec.control),
                                   treasury=dict(spec.treasury), supply=dict(spec.supply)))
         for nation, kind, brigades, where in spec.units:
-            economy.place(run, nation, kind, brigades, where)
+            place(run, nation, kind, brigades, where)
         for agent in pack.agents:            # 2.1.5: the others wait in the Agents box
             run.emit(ev.UnitPlaced(id=agent, nation=pack.agents[agent].side, kind="agent",
                                    size=1, where=spec.agents.get(agent, "box")))
