@@ -30,9 +30,8 @@ the ruleset version, so that snapshots and logs of the older shape are recognise
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict
 
@@ -68,6 +67,17 @@ class StepData(BaseModel):
         return found
 
     @classmethod
+    def mutable_fields(cls) -> tuple[str, ...]:
+        """The fields whose values may be lists, dicts or parts (computed once per model):
+        the only ones a copy must copy."""
+        found = _MUTABLE.get(cls)
+        if found is None:
+            found = tuple(name for name, info in cls.model_fields.items()
+                          if _may_mutate(info.annotation))
+            _MUTABLE[cls] = found
+        return found
+
+    @classmethod
     def logged_keys(cls) -> dict[str, tuple[str, ...]]:
         """Every logged key and the path of fields it names (computed once per model)."""
         table = _KEYS.get(cls)
@@ -88,7 +98,7 @@ class StepData(BaseModel):
     def from_log(cls: type[M], data: Mapping[str, Any]) -> M:
         """The model of a ``StepBegan``'s flat ``data``.  A game begins the same few steps
         with the same data again and again: each is validated once, then copied."""
-        key = (cls, json.dumps(data, sort_keys=True, separators=(",", ":")))
+        key = (cls, repr(data))   # JSON values: their repr tells them apart
         model = _BEGUN.get(key)
         if model is None:
             model = cls._validated(data)
@@ -136,7 +146,8 @@ class StepData(BaseModel):
         tuples, and dicts of those or of dicts: copied by shape, much faster than a
         ``deepcopy`` (the kernel clones a state at every command)."""
         values = dict(self.__dict__)
-        for name, value in values.items():
+        for name in type(self).mutable_fields():
+            value = values[name]
             if isinstance(value, StepData):
                 values[name] = value.copy_data()
             elif isinstance(value, list):
@@ -155,6 +166,7 @@ class StepData(BaseModel):
 
 
 _PARTS: dict[type[StepData], dict[str, type[StepData]]] = {}
+_MUTABLE: dict[type[StepData], tuple[str, ...]] = {}
 # the models of the StepBegan data met so far (never handed out: copies are)
 _BEGUN: dict[tuple[type[StepData], str], StepData] = {}
 BEGUN_KEPT = 4096
@@ -206,3 +218,16 @@ def note(*changes: StepData) -> list[Any]:
     """The ``(key, value)`` pairs of ``changes``, in order; a game wraps each in its
     ``StepNoted`` event."""
     return [pair for change in changes for pair in change.logged()]
+
+
+def _may_mutate(annotation: Any) -> bool:
+    """A field of this type may hold a list, a dict or a part (not only scalars and
+    tuples of them)."""
+    if annotation is Any or annotation is object:
+        return True
+    if isinstance(annotation, type):
+        return issubclass(annotation, (StepData, list, dict, set))
+    origin = get_origin(annotation)
+    if origin in (list, dict, set):
+        return True
+    return any(_may_mutate(arg) for arg in get_args(annotation))
