@@ -42,9 +42,21 @@ class FuzzReport:
 
 
 def gandhi_checks() -> Check:
-    from engine.games.gandhi.invariants import problems
+    return checks_of("gandhi")
 
-    return problems
+
+def checks_of(name: str) -> Check:
+    """The invariants of the game ``name`` (Gandhi's own module; others: the ruleset's
+    ``invariants`` hook)."""
+    if name == "gandhi":
+        from engine.games.gandhi.invariants import problems
+
+        return problems
+    return registry.get(name).invariants
+
+
+# how often the fuzzer takes its command back at once (undo is linear: DESIGN.md §3)
+UNDO_RATE = 0.05
 
 
 def play_one(service: Service, name: str, scenario: str, options: dict[str, Any],
@@ -78,6 +90,8 @@ def play_one(service: Service, name: str, scenario: str, options: dict[str, Any]
         problem = menu_problem(view.menu, offered)   # 25 a level, 3 deep, each choice once
         if problem:
             return game, actions, f"the menu of {seat}'s decision: {problem}"
+        undoing = rng.random() < UNDO_RATE
+        before = ruleset.clone(folder.state.game) if undoing else None
         result = service.act(game, seat, None, concrete(pick(rng, offered), rng))
         actions += 1
         for record in result.events:
@@ -87,7 +101,23 @@ def play_one(service: Service, name: str, scenario: str, options: dict[str, Any]
                 return game, actions, f"after event {record.seq} ({record.type}): {problem}"
         if folder.state.game != result.state.game:
             return game, actions, "fold(log) differs from the service's state"
+        if undoing and not result.over:
+            problem = _undo_back(service, game, seat, folder, before)
+            if problem:
+                return game, actions, problem
     return game, actions, f"no end after {max_actions} actions"
+
+
+def _undo_back(service: Service, game: str, seat: str, folder: Folder, before: Any) -> str:
+    """Undo the command just taken (no seat has a player, so at once): the service, the
+    fuzzer's own folder and a fresh fold must all be back at the position before it."""
+    for record in service.undo(game, seat, None).events:
+        folder.apply(record)
+    if service.kernel_state(game).game != before:
+        return "after an undo, the service's state is not the one before the command"
+    if folder.state.game != before:
+        return "after an undo, fold(log) is not the position before the command"
+    return ""
 
 
 def concrete(action: Action, rng: random.Random) -> Action:
@@ -118,7 +148,10 @@ def fuzz(games: int, seed: int, *, name: str = "gandhi", out_dir: Path | None = 
          setups: list[tuple[str, dict[str, Any]]] | None = None) -> FuzzReport:
     """Play ``games`` seeded games in memory, cycling through ``setups``; with ``humans``,
     that many seats choose at random and the bot plays the others."""
-    setups = setups or (bot_setups() if humans is not None else default_setups())
+    if humans is not None:
+        setups = setups or bot_setups()
+    setups = setups or (default_setups() if name == "gandhi"
+                        else registry.get(name).fuzz_setups())
     report = FuzzReport()
     service = Service(Store(":memory:"))
     seats = registry.get(name).seats
@@ -130,7 +163,7 @@ def fuzz(games: int, seed: int, *, name: str = "gandhi", out_dir: Path | None = 
             people = rng.sample(list(seats), min(humans, len(seats)))
             bots = [s for s in seats if s not in people]
         game, actions, problem = play_one(service, name, scenario, options, rng,
-                                          gandhi_checks(), max_actions, bots)
+                                          checks_of(name), max_actions, bots)
         report.games += 1
         report.actions += actions
         report.events += service._store.head(game)[0]

@@ -60,6 +60,10 @@ class Hypothetical:
     def card(self, index: int) -> str:
         raise LookedTooFar()
 
+    def salt(self) -> str:
+        """Gandhi seals nothing; a look ahead would stop here if it did."""
+        raise LookedTooFar()
+
 
 class LookedTooFar(Exception):
     """A look ahead reached a card draw: it stops there."""
