@@ -25,7 +25,7 @@ PANEL = 120
 TERRAIN = {"clear": (214, 226, 178), "desert": (238, 220, 160), "hills": (204, 186, 140),
            "mountain": (170, 150, 130), "sea": (150, 190, 225)}
 SIDE = {"british": (200, 40, 40), "russian": (40, 80, 190), None: (140, 100, 60)}
-MARKER = {"colony": "C", "fort": "F", "trading_post": "T"}
+MARKER = {"colony": "C", "fort": "F", "trading_post": "T", "railway": "R"}
 
 
 def origin(state: AsiaState, square: str) -> tuple[int, int]:
@@ -50,6 +50,7 @@ def map_image(state: AsiaState, lang: str = "en",
         draw.text((x + 2, y + 1), square, font=font(10), fill=(110, 110, 100))
     _rivers_routes(state, draw)
     _borders(state, draw)
+    _railways(state, draw)
     _cities(state, draw, lang)
     _bases(state, draw, lang)
     for square in sorted({u.where for u in state.units.values() if u.where in pack.terrain}
@@ -62,6 +63,19 @@ def map_image(state: AsiaState, lang: str = "en",
                            width=4)
     _panel(state, draw, lang, TOP + pack.rows * CELL + BOTTOM)
     return image
+
+
+def _railways(state: AsiaState, draw: ImageDraw.ImageDraw) -> None:
+    """13.6.4: a track across each square side between two railways of one owner."""
+    pack = state.data
+    for square, kinds in sorted(state.markers.items()):
+        who = kinds.get("railway")
+        if who is None:
+            continue
+        for n in pack.neighbours(square, False):
+            if n > square and state.markers.get(n, {}).get("railway") == who:
+                draw.line((_centre(state, square), _centre(state, n)), fill=SIDE[who],
+                          width=3)
 
 
 def _centre(state: AsiaState, square: str) -> tuple[int, int]:

@@ -20,6 +20,8 @@ class ScenarioSetUp(Event):
     control: dict[str, str]
     treasury: dict[str, int]
     supply: dict[str, int]
+    rules: dict[str, str] = {}      # game options overriding the pack's house rules
+    periods: list[int] = []         # 16.6: the period of each turn (scenario 3)
 
 
 class UnitPlaced(Event):
@@ -264,10 +266,80 @@ class DuePaid(Event):
     paid: bool
 
 
+class PeriodBegan(Event):
+    """16.6: a new historical period within the scenario; agents in play stay."""
+
+    type: Literal["PeriodBegan"] = "PeriodBegan"
+    period: int
+
+
+class LossesDue(Event):
+    """14.9, 17.4: ``seat`` chooses which of its units in ``square`` lose ``brigades``
+    (0: done); ``then`` says what follows (``combat``, ``supply``)."""
+
+    type: Literal["LossesDue"] = "LossesDue"
+    seat: str
+    square: str
+    brigades: int
+    then: str = ""
+
+
+class RetreatDue(Event):
+    """14.5: ``seat`` chooses where its units in ``square`` retreat (``before``: before
+    combat; ``result``: a CRT result)."""
+
+    type: Literal["RetreatDue"] = "RetreatDue"
+    seat: str
+    square: str
+    then: str
+
+
+class Retreated(Event):
+    type: Literal["Retreated"] = "Retreated"
+    square: str
+    to: str          # "": no square to go to, the units are eliminated
+
+
+class ResultStage(Event):
+    """14.9: the parts of a combat result are applied in order; -1: all applied."""
+
+    type: Literal["ResultStage"] = "ResultStage"
+    stage: int
+
+
+class LevyDue(Event):
+    """5.4.2(3) and the Jihad (house rule 21): units ``side`` receives and places."""
+
+    type: Literal["LevyDue"] = "LevyDue"
+    side: str
+    region: str
+    nation: str
+    kind: str
+    count: int
+    agent: str | None = None
+    then: str = ""
+
+
+class LevyPlaced(Event):
+    type: Literal["LevyPlaced"] = "LevyPlaced"
+    square: str
+
+
+class LeaderChosen(Event):
+    """16.2.1 (``move``): the agent whose military value speeds a force; 14.8
+    (``combat``): the agent whose military value modifies the roll."""
+
+    type: Literal["LeaderChosen"] = "LeaderChosen"
+    seat: str
+    agent: str
+    role: str
+
+
 class GameEnded(Event):
     type: Literal["GameEnded"] = "GameEnded"
     scores: dict[str, int]
     winner: str | None
+    capitulated: str | None = None    # 3.1(16): the side that capitulated
 
 
 ASIA_EVENTS: tuple[type[Event], ...] = (
@@ -276,4 +348,6 @@ ASIA_EVENTS: tuple[type[Event], ...] = (
     IncomeCollected, PhaseBegan, OrderSealed, SeatDone, OrdersRevealed, MarkerBuilt,
     MarkerDestroyed, ForceFormed, UnitLeft, ForceStepped, ForceHalted, NegotiationOpened,
     BidSealed, BidsRevealed, NegotiationResolved, Invasion, CombatsListed, CombatStep,
-    CombatResolved, AgentCaptured, AgentHeld, DuesListed, DuePaid, GameEnded, DieRolled)
+    CombatResolved, AgentCaptured, AgentHeld, DuesListed, DuePaid, GameEnded, DieRolled,
+    PeriodBegan, LossesDue, RetreatDue, Retreated, ResultStage, LevyDue, LevyPlaced,
+    LeaderChosen)

@@ -75,8 +75,18 @@ def line(event: Event, lang: str) -> str | None:
         return say(key, marker=t(f"asia.marker.{event.marker}", lang),
                    place=square_label(event.square, lang))
     if isinstance(event, ev.GameEnded):
-        return say("ended", scores=", ".join(f"{_seat(s, lang)} {v}"
-                                             for s, v in event.scores.items()))
+        ended = say("ended", scores=", ".join(f"{_seat(s, lang)} {v}"
+                                              for s, v in event.scores.items()))
+        if event.capitulated:
+            ended = f"{say('capitulated', seat=_seat(event.capitulated, lang))} {ended}"
+        return ended
+    if isinstance(event, ev.PeriodBegan):
+        return say("period", period=event.period)
+    if isinstance(event, ev.Retreated):
+        if not event.to:
+            return say("no_retreat", place=square_label(event.square, lang))
+        return say("retreated", place=square_label(event.square, lang),
+                   to=square_label(event.to, lang))
     if isinstance(event, DieRolled):
         return None
     return None

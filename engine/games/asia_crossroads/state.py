@@ -44,6 +44,7 @@ class Force:
     seen_enemy: bool = False    # 13.3.4: it has left an enemy square once
     base_used: str = ""         # 19.1.3: a base entered or left this phase
     amphibious: int = 0         # 13.8: amphibious legs taken
+    leader: str | None = None   # 16.2.1: the agent the player chose for the bonus
 
 
 @dataclass
@@ -88,7 +89,20 @@ class AsiaState:
     negotiated: list[str] = field(default_factory=list)   # 15.3
     negotiation: Negotiation | None = None
     combats: list[str] = field(default_factory=list)      # squares still to fight
-    combat_step: str = ""       # retreat (14.5), table (14.6)
+    combat_step: str = ""       # retreat (14.5), table (14.6), lead (14.8)
+    leaders: dict[str, str] = field(default_factory=dict)  # 14.8: each side's DRM agent
+    fought: list[str] = field(default_factory=list)        # squares fought over (20.5)
+    # 14.9: the result being applied: {"square", "result", "stage"}
+    aftermath: dict[str, Any] | None = None
+    # a loss its owner distributes (14.9, 17.4): {"seat", "square", "brigades", "then"}
+    loss: dict[str, Any] | None = None
+    # a retreat its owner directs (14.5): {"seat", "square", "then"}
+    retreating: dict[str, Any] | None = None
+    # units its receiver places (5.4.2(3) levy, 21 Jihad): [{"side", "region", "nation",
+    # "kind", "count", "agent", "then"}]
+    levies: list[dict[str, Any]] = field(default_factory=list)
+    rules: dict[str, str] = field(default_factory=dict)   # the pack's house rules, overridden
+    periods: list[int] = field(default_factory=list)      # 16.6: the period of each turn
     captives: list[str] = field(default_factory=list)     # agents awaiting 16.3.2
     dues: dict[str, int] = field(default_factory=dict)    # square -> SP due (17.3, 17.6)
     events_this_turn: list[str] = field(default_factory=list)   # 8.2
@@ -100,6 +114,11 @@ class AsiaState:
     @property
     def data(self) -> Pack:
         return pack_named(self.pack)
+
+    def rule(self, key: str) -> str:
+        """A rule the copy lost, as the pack (or a game option) sets it
+        (docs/asia-crossroads.md, *House rules*)."""
+        return self.rules.get(key) or self.data.rules[key]
 
 
 def other(seat: str) -> str:
@@ -173,10 +192,14 @@ def balance_level(state: AsiaState, seat: str) -> int:
     return 1 if value >= table["mild"] else 0
 
 
-def force_ma(state: AsiaState, ids: list[str]) -> int:
-    """11.3: a force moves at its slowest unit's rate; 16.2.1: one agent adds its military
-    value to every non-agent unit (never to agents)."""
+def force_ma(state: AsiaState, ids: list[str], leader: str | None = None) -> int:
+    """11.3: a force moves at its slowest unit's rate; 16.2.1: one agent, the player's
+    choice (``leader``; none chosen: the best), adds its military value to every
+    non-agent unit (never to agents)."""
     units = [state.units[i] for i in ids]
-    bonus = max((state.data.agents[u.id].military for u in units if u.agent), default=0)
+    if leader is not None and leader in ids:
+        bonus = state.data.agents[leader].military
+    else:
+        bonus = max((state.data.agents[u.id].military for u in units if u.agent), default=0)
     rates = [movement(state, u) + (0 if u.agent else bonus) for u in units]
     return min(rates, default=0)

@@ -39,6 +39,9 @@ def game() -> tuple[Service, str]:
     game_id = service.create_game("asia_crossroads", "skirmish", seed="secrets")
     chooser = sorted(service.active(game_id))[0]
     service.act(game_id, chooser, None, "first british")
+    while service.kernel_state(game_id).game.levies:          # 5.4.2(3): an uprising's levy
+        side = service.kernel_state(game_id).game.levies[0]["side"]
+        service.act(game_id, side, None, service.legal(game_id, side).actions[0])
     service.act(game_id, "british", None, "buy 3 supply")      # sealed order, £3
     return service, game_id
 
