@@ -148,19 +148,34 @@ class MarkerDestroyed(Event):
 
 
 class ForceFormed(Event):
+    """11.3: a force sets out; which units are in it is sealed to its owner (14.1,
+    14.4: stacks are concealed; ``units`` is the open form of logs before 0.2)."""
+
     type: Literal["ForceFormed"] = "ForceFormed"
     origin: str
-    units: list[str]
     left_half: int
     from_enemy: bool
+    units: list[str] = []
+    hidden: Sealed | None = None      # the unit ids
 
 
 class UnitLeft(Event):
-    """11.3: a unit left out before the force moves (free), or dropped on the way."""
+    """11.3: a unit left out before the force moves (free), or dropped on the way; which
+    one is sealed to the owner (``id``: the open form of logs before 0.2)."""
 
     type: Literal["UnitLeft"] = "UnitLeft"
-    id: str
     dropped: bool
+    id: str = ""
+    hidden: Sealed | None = None
+
+
+class UnitsReorganised(Event):
+    """18.0: counters of a concealed stack split or combined, sealed to the owner:
+    ``[id, nation, kind, size]`` after the change (size 0: the counter is gone)."""
+
+    type: Literal["UnitsReorganised"] = "UnitsReorganised"
+    square: str
+    change: Sealed
 
 
 class ForceStepped(Event):
@@ -331,8 +346,9 @@ class LeaderChosen(Event):
 
     type: Literal["LeaderChosen"] = "LeaderChosen"
     seat: str
-    agent: str
     role: str
+    agent: str = ""                   # open in combat (14.1: the units are revealed)
+    hidden: Sealed | None = None      # sealed to the owner in a moving force (14.4)
 
 
 class GameEnded(Event):
@@ -350,4 +366,4 @@ ASIA_EVENTS: tuple[type[Event], ...] = (
     BidSealed, BidsRevealed, NegotiationResolved, Invasion, CombatsListed, CombatStep,
     CombatResolved, AgentCaptured, AgentHeld, DuesListed, DuePaid, GameEnded, DieRolled,
     PeriodBegan, LossesDue, RetreatDue, Retreated, ResultStage, LevyDue, LevyPlaced,
-    LeaderChosen)
+    LeaderChosen, UnitsReorganised)

@@ -166,20 +166,42 @@ def _destroyed(s: AsiaState, e: ev.MarkerDestroyed) -> None:
 
 @on(ev.ForceFormed)
 def _formed(s: AsiaState, e: ev.ForceFormed) -> None:
-    s.force = Force(e.origin, e.origin, list(e.units), e.left_half, from_enemy=e.from_enemy)
+    units = list(e.units) or (list(e.hidden.value) if e.hidden and e.hidden.known else [])
+    s.force = Force(e.origin, e.origin, units, e.left_half, from_enemy=e.from_enemy)
+
+
+@on(ev.UnitsReorganised)
+def _reorganised(s: AsiaState, e: ev.UnitsReorganised) -> None:
+    if not e.change.known:
+        return
+    for uid, nation, kind, size in e.change.value:
+        if size <= 0:
+            s.units.pop(uid, None)
+        elif uid in s.units:
+            s.units[uid].size = size
+        else:
+            s.units[uid] = Unit(uid, nation, kind, size, e.square)
+            if uid.startswith("u"):
+                s.next_id = max(s.next_id, int(uid[1:]) + 1)
 
 
 @on(ev.UnitLeft)
 def _left(s: AsiaState, e: ev.UnitLeft) -> None:
+    unit = e.id or (str(e.hidden.value) if e.hidden and e.hidden.known else "")
+    if unit:
+        _left_force(s, unit, e.dropped)
+
+
+def _left_force(s: AsiaState, unit: str, dropped: bool) -> None:
     force = s.force
-    if force is not None and e.id in force.units:
-        force.units.remove(e.id)
-        if force.leader == e.id:
+    if force is not None and unit in force.units:
+        force.units.remove(unit)
+        if force.leader == unit:
             force.leader = None
         if not force.stepped:      # 11.3: left out before moving: the force is faster
             force.left_half = 2 * force_ma(s, force.units, force.leader)
-    if e.dropped:
-        s.moved.append(e.id)
+    if dropped:
+        s.moved.append(unit)
 
 
 @on(ev.ForceStepped)
@@ -295,12 +317,13 @@ def _levy_placed(s: AsiaState, e: ev.LevyPlaced) -> None:
 
 @on(ev.LeaderChosen)
 def _leader(s: AsiaState, e: ev.LeaderChosen) -> None:
-    if e.role == "move" and s.force is not None:
-        s.force.leader = e.agent
+    agent = e.agent or (str(e.hidden.value) if e.hidden and e.hidden.known else "")
+    if e.role == "move" and s.force is not None and agent:
+        s.force.leader = agent
         if not s.force.stepped:
-            s.force.left_half = 2 * force_ma(s, s.force.units, e.agent)
+            s.force.left_half = 2 * force_ma(s, s.force.units, agent)
     elif e.role == "combat":
-        s.leaders[e.seat] = e.agent
+        s.leaders[e.seat] = agent
 
 
 @on(ev.PeriodBegan)

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from engine.core.events import ActionTaken, DieRolled, Event, Recorded
 from engine.games.asia_crossroads import events as ev
-from engine.games.asia_crossroads.state import SEATS, AsiaState, units_at
+from engine.games.asia_crossroads.state import HIDDEN, SEATS, AsiaState, units_at
 from engine.games.asia_crossroads.vocabulary import square_label
 from engine.i18n import t
 
@@ -18,6 +18,8 @@ def _seat(seat: str, lang: str) -> str:
 
 
 def _unit(nation: str, kind: str, size: int, lang: str) -> str:
+    if kind == HIDDEN:                       # 14.4: another side's concealed counter
+        return t("asia.narrate.hidden", lang, side=t(f"asia.seat.{nation}", lang))
     if kind == "agent":
         return t(f"asia.agent.{nation}", lang)
     return f"{t(f'asia.troop.{kind}', lang)} {t(f'asia.nation.{nation}', lang)} " \

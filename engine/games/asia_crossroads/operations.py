@@ -16,7 +16,6 @@ from engine.games.asia_crossroads.common import (
     eliminate_agent,
     lose_brigade,
     nearest_friends,
-    place,
     retreat_squares,
     take_losses,
 )
@@ -101,17 +100,22 @@ def reorganise_actions(state: AsiaState, seat: str, places: list[str]) -> list[A
 
 
 def reorganise(run: Run, seat: str, action: Action) -> None:
-    units = sorted((u for u in friendly(run.state, str(action["place"]), seat)
+    """18.0, sealed to the owner (14.4: the stack is concealed)."""
+    square = str(action["place"])
+    units = sorted((u for u in friendly(run.state, square, seat)
                     if u.nation == action["nation"] and u.kind == action["troop"]
                     and u.id not in run.state.moved), key=lambda u: (u.size, u.id))
     if action.verb == "split":
         big = max(units, key=lambda u: (u.size, u.id))
-        run.emit(ev.UnitReduced(id=big.id, size=big.size - 1))
-        place(run, big.nation, big.kind, 1, big.where)
+        change = [[big.id, big.nation, big.kind, big.size - 1],
+                  [run.new_id(), big.nation, big.kind, 1]]
     else:
         small, other_unit = units[0], units[1]
-        run.emit(ev.UnitReduced(id=small.id, size=0),
-                 ev.UnitReduced(id=other_unit.id, size=other_unit.size + small.size))
+        change = [[small.id, small.nation, small.kind, 0],
+                  [other_unit.id, other_unit.nation, other_unit.kind,
+                   other_unit.size + small.size]]
+    run.emit(ev.UnitsReorganised(square=square,
+                                 change=seal(change, [seat], run.chance.salt())))
 
 
 def force_actions(state: AsiaState, seat: str) -> list[Action]:
@@ -348,7 +352,7 @@ def decide_movement(run: Run, seat: str, action: Action) -> None:
         started_with_enemy = any(owner(state, u) == other(seat) for u in
                                  units_at(state, origin)) or any(
             who == other(seat) for who in state.markers.get(origin, {}).values())
-        run.emit(ev.ForceFormed(origin=origin, units=units,
+        run.emit(ev.ForceFormed(origin=origin, hidden=seal(units, [seat], run.chance.salt()),
                                 left_half=2 * force_ma(state, units),
                                 from_enemy=started_with_enemy))
     elif action.verb in ("split", "merge"):
@@ -363,11 +367,13 @@ def decide_movement(run: Run, seat: str, action: Action) -> None:
                            if state.units[i].nation == action["nation"]
                            and state.units[i].kind == action["troop"]),
                           key=lambda u: (u.size, u.id)).id
-        run.emit(ev.UnitLeft(id=unit_id, dropped=force.stepped))
+        run.emit(ev.UnitLeft(hidden=seal(unit_id, [seat], run.chance.salt()),
+                             dropped=force.stepped))
     elif action.verb == "halt":
         run.emit(ev.ForceHalted())
     elif action.verb == "lead":                                         # 16.2.1
-        run.emit(ev.LeaderChosen(seat=seat, agent=str(action["agent"]), role="move"))
+        run.emit(ev.LeaderChosen(seat=seat, role="move", hidden=seal(
+            str(action["agent"]), [seat], run.chance.salt())))
     else:
         move_force(run, seat, action)
 

@@ -19,7 +19,7 @@ from engine.games.asia_crossroads.common import Run, levy_squares, place, place_
 from engine.games.asia_crossroads.fold import evolve
 from engine.games.asia_crossroads.narrate import board_text, narrate, summary
 from engine.games.asia_crossroads.pack import RULES, pack_named, pack_problems
-from engine.games.asia_crossroads.state import SEATS, AsiaState
+from engine.games.asia_crossroads.state import SEATS, AsiaState, conceal
 from engine.games.asia_crossroads.vocabulary import VOCABULARY, verb
 from engine.i18n import t
 
@@ -28,6 +28,7 @@ from engine.i18n import t
 OPTIONS = {"pack": "house", **{key: values[0] for key, values in RULES.items()}}
 LEVY = verb("levy")
 SEALED_VERBS = frozenset({"recruit", "hire", "buy", "build", "disband", "bid"})
+CONCEALED_VERBS = frozenset({"leave", "leave_agent", "split", "merge", "lead"})
 
 
 class AsiaCrossroads(Ruleset[AsiaState]):
@@ -173,9 +174,13 @@ class AsiaCrossroads(Ruleset[AsiaState]):
         return run.events, run.state
 
     def seal_action(self, state: AsiaState, seat: str, action: Action) -> str | None:
-        """9.0, 15.1: the orders of the purchase phase and the bids are secret."""
+        """9.0, 15.1: the orders of the purchase phase and the bids are secret; 14.4:
+        what a concealed stack holds too (leaving units, reorganising, a force's leader)."""
         if action.verb in SEALED_VERBS:
             return "bid (sealed)" if action.verb == "bid" else "order (sealed)"
+        if action.verb in CONCEALED_VERBS and not (action.verb == "lead"
+                                                   and state.sub == "combat"):
+            return "stack order (sealed)"
         return None
 
     def evolve(self, state: AsiaState, event: Event) -> AsiaState:
@@ -211,10 +216,17 @@ class AsiaCrossroads(Ruleset[AsiaState]):
     # --- what a seat may see (9.0, 15.1) ---------------------------------------------------
     def view(self, state: AsiaState, seat: str | None) -> AsiaState:
         """The state as ``seat`` may see it: the other side's treasury, income, sealed
-        orders and unrevealed bid blanked (None: what every player may see)."""
+        orders and unrevealed bid blanked, its stacks concealed where the sides do not
+        meet (None: what every player may see)."""
         if state.over:
             return state
         seen = copy.copy(state)
+        seen.units = conceal(state, seat)                      # 14.1, 14.4
+        if seat != state.phasing:
+            seen.moved = []
+            if state.force is not None:
+                seen.force = copy.copy(state.force)
+                seen.force.units, seen.force.leader = [], None
         seen.treasury = {s: v if s == seat else None for s, v in state.treasury.items()}
         seen.income = {s: v if s == seat else None for s, v in state.income.items()}
         seen.pending = {s: (list(v or []) if s == seat else None)

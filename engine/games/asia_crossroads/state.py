@@ -16,6 +16,7 @@ from engine.games.asia_crossroads.pack import IMPERIAL, Pack, pack_named
 
 SEATS = IMPERIAL
 OFF_MAP = frozenset({"box", "prisoner", "gone"})
+HIDDEN = "hidden"     # a concealed counter in another seat's view (14.1, 14.4)
 
 
 @dataclass
@@ -159,10 +160,14 @@ def neutral_units(state: AsiaState, where: str) -> list[Unit]:
 
 
 def strength(state: AsiaState, unit: Unit) -> int:
-    return 0 if unit.agent else state.data.unit_type(unit.nation, unit.kind).strength * unit.size
+    if unit.agent or unit.kind == HIDDEN:
+        return 0
+    return state.data.unit_type(unit.nation, unit.kind).strength * unit.size
 
 
 def movement(state: AsiaState, unit: Unit) -> int:
+    if unit.kind == HIDDEN:
+        return 0
     if unit.agent:
         return state.data.agents[unit.id].ma
     return state.data.unit_type(unit.nation, unit.kind).ma
@@ -203,3 +208,31 @@ def force_ma(state: AsiaState, ids: list[str], leader: str | None = None) -> int
         bonus = max((state.data.agents[u.id].military for u in units if u.agent), default=0)
     rates = [movement(state, u) + (0 if u.agent else bonus) for u in units]
     return min(rates, default=0)
+
+
+def open_square(state: AsiaState, where: str) -> bool:
+    """14.1(1): where units of both sides meet, every unit is revealed."""
+    sides = {owner(state, u) for u in units_at(state, where)}
+    return all(seat in sides for seat in SEATS)
+
+
+def conceal(state: AsiaState, seat: str | None) -> dict[str, Unit]:
+    """14.1, 14.4: a side's stacks on the map and in its base are concealed from the
+    other (and from onlookers): each of its counters shows as a ``hidden`` counter of its
+    side, except where both sides meet.  Neutral units, and agents off the map, are open."""
+    out: dict[str, Unit] = {}
+    opened: dict[str, bool] = {}
+    hidden = 0
+    for unit in state.units.values():
+        side = owner(state, unit)
+        if side is None or side == seat or unit.where in OFF_MAP:
+            out[unit.id] = unit
+            continue
+        if unit.where not in opened:
+            opened[unit.where] = open_square(state, unit.where)
+        if opened[unit.where]:
+            out[unit.id] = unit
+            continue
+        hidden += 1
+        out[f"hidden{hidden}"] = Unit(f"hidden{hidden}", side, HIDDEN, 1, unit.where)
+    return out
