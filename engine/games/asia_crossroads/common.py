@@ -175,46 +175,44 @@ def levy_squares(state: AsiaState, region: str, side: str) -> list[str]:
 def levy(run: Run, region: str, side: str, then: str) -> None:
     """5.4.2(3) Defence levy: d6 irregulars of the region, free, to the new controller, who
     places them in a square of the region without enemy or neutral units (``levy at``);
-    the region's Khan in place of one of them if he is not on the map (house: always
-    taken when the roll is 2 or more)."""
+    it may take the region's Khan, if he is not on the map, in place of one of them
+    (``levy with KHAN at``)."""
     state = run.state
     pack = state.data
     roll = run.roll("levy")
     khan = next((a.id for a in pack.agents.values() if a.khan and a.side == region
                  and state.units.get(a.id) is not None and state.units[a.id].where == "box"),
                 None)
-    count = roll
-    if khan is not None and roll >= 2:
-        count -= 1
-    else:
-        khan = None
-    if (region, "irregulars") in pack.units:
-        count = min(count, available(state, region, "irregulars"))
-    else:
-        count = 0
-    due_levy(run, side, region, region, "irregulars", count, khan, then)
+    if (region, "irregulars") not in pack.units and khan is None:
+        return
+    due_levy(run, side, region, region, "irregulars", roll, khan, then, instead=True)
 
 
 def due_levy(run: Run, side: str, region: str, nation: str, kind: str, count: int,
-             agent: str | None, then: str) -> None:
-    """Units ``side`` receives in ``region``: placed at once if only one square qualifies,
-    else queued for the receiver's choice (``LevyDue``)."""
+             agent: str | None, then: str, instead: bool = False) -> None:
+    """Units ``side`` receives in ``region`` (``agent``: with them, or in place of one if
+    ``instead``): placed at once if only one square qualifies and there is nothing else
+    to choose, else queued for the receiver's choice (``LevyDue``)."""
     squares = levy_squares(run.state, region, side)
     if not squares or (count <= 0 and agent is None):
         return
     run.emit(ev.LevyDue(side=side, region=region, nation=nation, kind=kind, count=count,
-                        agent=agent, then=then))
-    if len(squares) == 1:
-        place_levy(run, squares[0])
+                        agent=agent, then=then, instead=instead))
+    if len(squares) == 1 and not (instead and agent):
+        place_levy(run, squares[0], with_agent=True)
 
 
-def place_levy(run: Run, square: str) -> str:
-    """Places the first queued levy in ``square``; returns what follows (``then``) once
-    the queue is empty, else ""."""
+def place_levy(run: Run, square: str, with_agent: bool) -> str:
+    """Places the first queued levy in ``square`` (its agent too if ``with_agent``);
+    returns what follows (``then``) once the queue is empty, else ""."""
     item = run.state.levies[0]
-    if item["agent"]:
+    count = int(item["count"])
+    if item["agent"] and with_agent:
         run.emit(ev.UnitMoved(id=item["agent"], to=square))
-    place(run, item["nation"], item["kind"], item["count"], square)
+        count -= 1 if item.get("instead") else 0
+    if (item["nation"], item["kind"]) in run.state.data.units:
+        place(run, item["nation"], item["kind"],
+              max(0, min(count, available(run.state, item["nation"], item["kind"]))), square)
     run.emit(ev.LevyPlaced(square=square))
     return "" if run.state.levies else str(item["then"])
 

@@ -187,7 +187,7 @@ def jihad(run: Run, roller_seat: str) -> None:
         other(roller_seat)
     if state.control.get("ghazi") != side:
         run.emit(ev.ControlChanged(region="ghazi", to=side, why="jihad"))
-    count = min(run.roll("jihad"), available(run.state, "ghazi", "ghazi"))
+    count = run.roll("jihad")
     mullah = run.state.units.get("mad_mullah")
     agent = "mad_mullah" if mullah is not None and mullah.where == "box" else None
     region = str(state.data.tables.get("jihad", {}).get("region", "afghanistan"))

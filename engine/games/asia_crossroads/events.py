@@ -333,6 +333,7 @@ class LevyDue(Event):
     count: int
     agent: str | None = None
     then: str = ""
+    instead: bool = False   # 5.4.2(3): the agent may come in place of one unit
 
 
 class LevyPlaced(Event):

@@ -306,7 +306,8 @@ def _retreated(s: AsiaState, e: ev.Retreated) -> None:
 @on(ev.LevyDue)
 def _levy_due(s: AsiaState, e: ev.LevyDue) -> None:
     s.levies.append({"side": e.side, "region": e.region, "nation": e.nation,
-                     "kind": e.kind, "count": e.count, "agent": e.agent, "then": e.then})
+                     "kind": e.kind, "count": e.count, "agent": e.agent, "then": e.then,
+                     "instead": e.instead})
 
 
 @on(ev.LevyPlaced)

@@ -26,7 +26,7 @@ from engine.i18n import t
 # the game pack (``house`` or a folder), and the rules the copy lost, each overriding the
 # pack's value (docs/asia-crossroads.md, *House rules*)
 OPTIONS = {"pack": "house", **{key: values[0] for key, values in RULES.items()}}
-LEVY = verb("levy")
+LEVY, LEVY_WITH = verb("levy"), verb("levy_with")
 SEALED_VERBS = frozenset({"recruit", "hire", "buy", "build", "disband", "bid"})
 CONCEALED_VERBS = frozenset({"leave", "leave_agent", "split", "merge", "lead"})
 
@@ -93,8 +93,11 @@ class AsiaCrossroads(Ruleset[AsiaState]):
             return [], Msg("asia.prompt.over")
         if state.levies:                                       # 5.4.2(3), house 21
             levy = state.levies[0]
-            actions = [LEVY(place=p) for p in levy_squares(state, levy["region"], seat)] \
-                if seat == levy["side"] else []
+            squares = levy_squares(state, levy["region"], seat) if seat == levy["side"] \
+                else []
+            actions = [LEVY(place=p) for p in squares]
+            if levy["agent"] and levy["instead"]:
+                actions += [LEVY_WITH(agent=levy["agent"], place=p) for p in squares]
             return actions, Msg("asia.prompt.levy", region=Msg(
                 f"asia.region.{levy['region']}"), count=levy["count"])
         if state.loss is not None:                             # 14.9, 17.4
@@ -150,7 +153,8 @@ class AsiaCrossroads(Ruleset[AsiaState]):
                      ) -> tuple[list[Event], AsiaState | None]:
         run = Run(state, chance)
         if state.levies:
-            then = place_levy(run, str(action["place"]))
+            with_agent = action.verb == "levy_with" or not state.levies[0]["instead"]
+            then = place_levy(run, str(action["place"]), with_agent)
             if then == "income":
                 economy.after_events(run)
             elif then == "combat":

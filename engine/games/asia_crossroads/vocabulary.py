@@ -97,6 +97,7 @@ VERBS = {
     "sustain": "sustain {place:square}",                           # 17.6 alone
     "lose": "lose {nation} {troop}",                               # 14.9, 17.4
     "levy": "levy at {place:square}",                              # 5.4.2(3)
+    "levy_with": "levy with {agent} at {place:square}",            # 5.4.2(3) the Khan
     "lead": "lead with {agent}",                                   # 16.2.1, 14.8
     "rail": "rail to {place:square}",                              # 13.6
     "return": "return {agent} at {place:square}",                  # 16.3.2(1)

@@ -284,3 +284,21 @@ def test_house_victory_by_balance_ignores_the_points() -> None:
     economy.end_of_turn(run)
     ended = next(e for e in run.events if isinstance(e, ev.GameEnded))
     assert ended.scores["british"] > ended.scores["russian"] and ended.winner == "russian"
+
+
+def test_5_4_2_3_the_new_controller_may_take_the_khan_in_place_of_one_irregular() -> None:
+    state = empty_state()
+    state.phase = "purchases"
+    run = Run(state, chance(2))
+    change_control(run, "khiva", "russian", "negotiation")
+    state = run.state
+    choices = _verbs(state, "russian")
+    assert "levy at D4" in choices and "levy with khan khiva at D4" in choices
+    _, taken = act(state, "russian", verb("levy_with")(agent="khan_khiva", place="D4"))
+    assert taken.units["khan_khiva"].where == "D4"
+    assert sum(u.size for u in taken.units.values() if u.nation == "khiva"
+               and u.kind == "irregulars") == 1
+    _, left = act(state, "russian", verb("levy")(place="D4"))
+    assert left.units["khan_khiva"].where == "box"
+    assert sum(u.size for u in left.units.values() if u.nation == "khiva"
+               and u.kind == "irregulars") == 2
