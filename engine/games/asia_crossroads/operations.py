@@ -44,7 +44,7 @@ DONE, MARCH, LEAVE, LEAVE_AGENT, GO, ENTER, LAND, SAIL, HALT = (verb(v) for v in
 SPLIT, MERGE = verb("split"), verb("merge")
 NEGOTIATE, BID, RETREAT, STAND, FIGHT, EXECUTE, HOLD = (verb(v) for v in (
     "negotiate", "bid", "retreat", "stand", "fight", "execute", "hold"))
-LOSE, LEAD, RAIL = verb("lose"), verb("lead"), verb("rail")
+LOSE, LEAD, RAIL, RAZE = verb("lose"), verb("lead"), verb("rail"), verb("raze")
 
 
 def begin_operations(run: Run, ops: int, phasing: str) -> None:
@@ -638,6 +638,8 @@ def combat_chooser(state: AsiaState) -> str | None:
         return state.phasing
     if state.loss is not None:
         return str(state.loss["seat"])
+    if state.aftermath is not None and state.aftermath["stage"] == 4:
+        return state.phasing
     if state.retreating is not None:
         return str(state.retreating["seat"])
     if not state.combats:
@@ -659,6 +661,8 @@ def combat_actions(state: AsiaState, seat: str) -> list[Action]:
                                                         HOLD(agent=agent))]
     if state.loss is not None:
         return loss_actions(state, seat)
+    if state.aftermath is not None and state.aftermath["stage"] == 4:
+        return [RAZE(marker=m) for m in raid_targets(state)]
     if state.retreating is not None:
         square = str(state.retreating["square"])
         units = friendly(state, square, seat)
@@ -716,6 +720,13 @@ def decide_combat(run: Run, seat: str, action: Action) -> None:
         return
     if action.verb == "lose":
         decide_loss(run, seat, action)
+        return
+    if action.verb == "raze":                                          # 14.9 "m"
+        assert state.aftermath is not None
+        destroy_marker(run, str(state.aftermath["square"]), str(action["marker"]),
+                       other(seat))
+        run.emit(ev.ResultStage(stage=-1))
+        resume_result(run)
         return
     if action.verb == "retreat" and state.retreating is not None:      # 14.9 result
         square = str(state.retreating["square"])
@@ -821,6 +832,9 @@ def resume_result(run: Run) -> None:
         square, result, stage = aftermath["square"], aftermath["result"], aftermath["stage"]
         seat = run.state.phasing
         lost_a, _, rest = str(result).partition("/")
+        if stage == 3 and "m" in rest and len(raid_targets(run.state)) > 1:
+            run.emit(ev.ResultStage(stage=4))          # the attacker names the marker
+            return
         run.emit(ev.ResultStage(stage=stage + 1 if stage < 3 else -1))
         if stage == 0 and take_losses(run, square, seat, int(lost_a), "combat"):
             return
@@ -834,11 +848,19 @@ def resume_result(run: Run) -> None:
         if stage == 2 and "r" in rest and retreat_after(run, square, other(seat)):
             return
         if stage == 3 and "m" in rest:
-            for marker, who in sorted(run.state.markers.get(square, {}).items()):
-                if who == other(seat):
-                    destroy_marker(run, square, marker, who)
-                    break
+            for marker in raid_targets(run.state, square)[:1]:
+                destroy_marker(run, square, marker, other(seat))
     next_combat(run)
+
+
+def raid_targets(state: AsiaState, square: str | None = None) -> list[str]:
+    """14.9 ``m``: the enemy civilization markers a raid may destroy in the square; the
+    attacker names one when there are several (``destroy MARKER``)."""
+    if square is None:
+        assert state.aftermath is not None
+        square = str(state.aftermath["square"])
+    enemy = other(state.phasing)
+    return sorted(m for m, who in state.markers.get(square, {}).items() if who == enemy)
 
 
 def retreat_after(run: Run, square: str, side: str) -> bool:

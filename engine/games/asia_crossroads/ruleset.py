@@ -133,6 +133,8 @@ class AsiaCrossroads(Ruleset[AsiaState]):
             if state.retreating is not None:
                 return actions, Msg("asia.prompt.retreat_to",
                                     place=state.retreating["square"])
+            if state.aftermath is not None and state.aftermath["stage"] == 4:
+                return actions, Msg("asia.prompt.raze", place=state.aftermath["square"])
             step = state.combat_step.split(":")[0] if state.combat_step else "table"
             square = state.combats[0] if state.combats else ""
             return actions, Msg(f"asia.prompt.{step}", place=square)

@@ -100,6 +100,7 @@ VERBS = {
     "levy_with": "levy with {agent} at {place:square}",            # 5.4.2(3) the Khan
     "lead": "lead with {agent}",                                   # 16.2.1, 14.8
     "rail": "rail to {place:square}",                              # 13.6
+    "raze": "destroy {marker}",                                    # 14.9 raid "m"
     "return": "return {agent} at {place:square}",                  # 16.3.2(1)
 }
 

@@ -302,3 +302,16 @@ def test_5_4_2_3_the_new_controller_may_take_the_khan_in_place_of_one_irregular(
     assert left.units["khan_khiva"].where == "box"
     assert sum(u.size for u in left.units.values() if u.nation == "khiva"
                and u.kind == "irregulars") == 2
+
+
+def test_14_9_a_raid_result_m_destroys_the_enemy_marker_the_attacker_names() -> None:
+    state = _combat(empty_state(), "G9")
+    put(state, "british", "flying_column", 3, "G9")       # 6 C: either table
+    put(state, "russian", "garrison", 1, "G9")            # 1 in a desert: 4:1
+    state.markers["G9"] = {"trading_post": "russian", "railway": "russian"}
+    run, state = act(state, "british", FIGHT(table="raid"), 1)      # 4:1, 1: "0/1m"
+    assert next(e for e in run.events if isinstance(e, ev.CombatResolved)).result == "0/1m"
+    assert sorted(_verbs(state, "british")) == ["destroy railway", "destroy trading post"]
+    run, state = act(state, "british", verb("raze")(marker="railway"))
+    razed = [e.marker for e in run.events if isinstance(e, ev.MarkerDestroyed)]
+    assert razed == ["railway", "trading_post"]        # then the house sack (G9 is held)
