@@ -30,8 +30,10 @@ from engine.views import HistoryPage, Status
 T = TypeVar("T")
 
 
-def _start_drawing() -> None:
-    """In each picture process: every game's rules and pictures, registered.  Ctrl-C
+def _start_drawing(warm: Sequence[Job] = ()) -> None:
+    """In each picture process: every game's rules and pictures, registered; then the
+    ``warm`` pictures drawn once, so that the first real one does not pay for loading
+    fonts, layouts and caches (a second or more: a card's map posted late).  Ctrl-C
     reaches every process of the terminal: the main one stops the pool when it stops."""
     import engine.games
     import renders
@@ -40,10 +42,16 @@ def _start_drawing() -> None:
 
     engine.games.load()
     renders.load()
+    for job in warm:
+        job.run()
 
 
 def _draw(job: Job) -> Any:
     return job.run()
+
+
+def _started() -> None:
+    """A job that only makes the pool start a process."""
 
 
 # A long-lived process holds many folded games: the collector's full passes over them
@@ -56,9 +64,15 @@ GC_THRESHOLDS = (10_000, 20, 100)
 # command shared the lock with every read in flight and its p99 tripled (courier bench).
 THREADS = 2
 
+# A finished card is two pictures (its focus and the map), drawn side by side; with one
+# process they were drawn one after the other, and cards finished in other games waited
+# behind them (courier bench-discord).
+PROCESSES = 2
+
 
 class AsyncService:
-    def __init__(self, service: Service, threads: int = THREADS, processes: int = 1) -> None:
+    def __init__(self, service: Service, threads: int = THREADS,
+                 processes: int = PROCESSES) -> None:
         gc.set_threshold(*GC_THRESHOLDS)
         gc.freeze()
         self.service = service
@@ -218,13 +232,41 @@ class AsyncService:
         await self.run(self.service.acknowledge, reader, notice)
 
     # --- pictures: drawn in a process ---------------------------------------------------
+    @property
+    def processes(self) -> int:
+        """How many processes draw pictures."""
+        return self._processes
+
+    def start_drawing(self) -> None:
+        """Start every picture process now (not at the first picture), each warmed by
+        drawing the map, focus and digest of the latest game of each ruleset: a bot
+        calls this before it logs in, so the first cards after a restart are not late."""
+        if self._pictures is not None:
+            return
+        self._pictures = self._pool(self._warm_jobs())
+        for _ in range(self._processes):   # each submit to a busy pool starts a process
+            self._pictures.submit(_started)
+
+    def _warm_jobs(self) -> list[Job]:
+        latest = {info.ruleset: info.id for info in self.service.games()}
+        jobs = []
+        for game in latest.values():
+            since, upto = self.service.last_turn(game)
+            jobs += [self.service.map_picture(game, "en"),
+                     self.service.focus_picture(game, "en", since, upto),
+                     self.service.digest_picture(game, "en", since, upto)]
+        return jobs
+
+    def _pool(self, warm: Sequence[Job] = ()) -> ProcessPoolExecutor:
+        context = multiprocessing.get_context("forkserver")
+        return ProcessPoolExecutor(self._processes, mp_context=context,
+                                   initializer=_start_drawing, initargs=(tuple(warm),))
+
     async def draw(self, job: Job) -> Any:
         """Draw a picture the service described (``map_picture``, ``digest_picture``...)
         in the picture process pool."""
         if self._pictures is None:
-            context = multiprocessing.get_context("forkserver")
-            self._pictures = ProcessPoolExecutor(self._processes, mp_context=context,
-                                                 initializer=_start_drawing)
+            self._pictures = self._pool()
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pictures, _draw, job)
 

@@ -348,6 +348,15 @@ def cmd_bench(args: argparse.Namespace, service: Service, config: Config) -> int
     return 0
 
 
+def cmd_bench_discord(args: argparse.Namespace, service: Service, config: Config) -> int:
+    """The Discord bot's latencies with many games live, against the offline stand-in."""
+    from bot.bench_discord import describe, run_discord_bench
+
+    numbers = run_discord_bench(args.games, args.moves, args.clients, args.seed)
+    print(json.dumps(numbers, indent=1) if args.json else describe(numbers))
+    return 0
+
+
 def cmd_fuzz(args: argparse.Namespace, service: Service, config: Config) -> int:
     import time
 
@@ -384,7 +393,9 @@ def cmd_bot(args: argparse.Namespace, service: Service, config: Config) -> int:
     from bot.discord_bot.app import run
 
     renders.load()
-    run(AsyncService(service), config.discord_token, guild, db=config.db_path)
+    aservice = AsyncService(service)
+    aservice.start_drawing()
+    run(aservice, config.discord_token, guild, db=config.db_path)
     return 0
 
 
@@ -403,5 +414,5 @@ HANDLERS: dict[str, Handler] = {
     "legal": cmd_legal, "show": cmd_show, "log": cmd_log, "undo": cmd_undo,
     "approve": cmd_vote(True), "deny": cmd_vote(False), "export": cmd_export,
     "import": cmd_import, "verify": cmd_verify, "bench": cmd_bench, "fuzz": cmd_fuzz,
-    "bot": cmd_bot,
+    "bot": cmd_bot, "bench-discord": cmd_bench_discord,
 }
