@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import multiprocessing
+import os
 import signal
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
@@ -42,16 +45,22 @@ def _start_drawing(warm: Sequence[Job] = ()) -> None:
 
     engine.games.load()
     renders.load()
-    for job in warm:
-        job.run()
+    try:
+        for job in warm:
+            job.run()
+    except Exception:   # a warm-up is worth no broken pool: the real picture will say why
+        logging.getLogger("courier").exception("warming a picture process failed")
 
 
 def _draw(job: Job) -> Any:
     return job.run()
 
 
-def _started() -> None:
-    """A job that only makes the pool start a process."""
+def _ready() -> int:
+    """A job that tells which process took it (a process takes jobs once warm), after a
+    moment, so that the other processes take the others."""
+    time.sleep(0.05)
+    return os.getpid()
 
 
 # A long-lived process holds many folded games: the collector's full passes over them
@@ -68,6 +77,7 @@ THREADS = 2
 # process they were drawn one after the other, and cards finished in other games waited
 # behind them (courier bench-discord).
 PROCESSES = 2
+WARM_SECONDS = 60.0   # longer than starting a warm picture process takes on a busy machine
 
 
 class AsyncService:
@@ -237,15 +247,20 @@ class AsyncService:
         """How many processes draw pictures."""
         return self._processes
 
-    def start_drawing(self) -> None:
+    def start_drawing(self) -> int:
         """Start every picture process now (not at the first picture), each warmed by
-        drawing the map, focus and digest of the latest game of each ruleset: a bot
-        calls this before it logs in, so the first cards after a restart are not late."""
-        if self._pictures is not None:
-            return
-        self._pictures = self._pool(self._warm_jobs())
-        for _ in range(self._processes):   # each submit to a busy pool starts a process
-            self._pictures.submit(_started)
+        drawing the map, focus and digest of the latest game of each ruleset, and wait
+        until each is warm (or ``WARM_SECONDS``): a bot calls this before it logs in, so
+        the first cards after a restart are not late.  How many processes are warm."""
+        if self._pictures is None:
+            self._pictures = self._pool(self._warm_jobs())
+        pool, ready = self._pictures, set[int]()
+        end = time.monotonic() + WARM_SECONDS
+        while len(ready) < self._processes and time.monotonic() < end:
+            # each submit to a pool with no idle process starts one, up to the number
+            ready |= {f.result() for f in [pool.submit(_ready)
+                                           for _ in range(self._processes)]}
+        return len(ready)
 
     def _warm_jobs(self) -> list[Job]:
         latest = {info.ruleset: info.id for info in self.service.games()}

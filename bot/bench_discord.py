@@ -4,20 +4,26 @@ One process holds the Discord stand-in (``bot.discord_bot.standin``, on 127.0.0.
 courier's bot on a temporary SQLite file with its async service, and the simulated
 players; discord.py is pointed at the stand-in for the run, as the tests do.  ``games``
 Gandhi games (Short) are created through the service, each bound to a thread of its own,
-seated with the stand-in's four members and started; the first posts (the opening maps)
-are drained before anything is timed.  Then ``clients`` players at once make ``moves``
-random legal choices, each as a ``/do`` interaction in a game nobody else is acting in
-(the choice is read from the service, as autocomplete reads it, in a thread of the
-benchmark's own, not the bot's), and the stand-in's clock (the loop's) times:
+seated with the stand-in's four members, started and played a random number of random
+legal moves in (up to ``advance``: games begun on different days are at different points),
+all before the bot logs in: it comes up as a bot restarted with games in progress, its
+picture processes warm, and posts each game's pinned status before anything is timed.
+Then ``clients`` players at once make ``moves`` random legal choices, each as a ``/do``
+interaction in a game nobody else is acting in (the choice is read from the service, as
+autocomplete reads it, in a thread of the benchmark's own, not the bot's).  The players
+together start ``pace`` of them a second, on a Poisson schedule (one that falls behind
+goes at once); with ``pace`` 0 each player's next ``/do`` follows the answer to its last
+at once, so the bot is as busy as it can be and the times are mostly queueing.  The
+stand-in's clock (the loop's) times:
 
 - **first response**: from dispatching INTERACTION_CREATE to the stand-in having the
   interaction callback (``/do`` defers, "thinking"); a callback Discord would refuse as
   late still counts, with its own time;
 - **answered**: to the edit of that response with the result;
-- **map posted**: for a ``/do`` that finished a card (the service's latest turn moved),
-  to the stand-in having the game's post of that card's focus picture and map; the n-th
-  such post in a game's thread is the n-th card finished there (each game's notices are
-  posted in order, each once).
+- **map posted**: for a ``/do`` that finished a card (its batch wrote the card's ``turn``
+  notice), to the stand-in having the game's post of that card's focus picture and map;
+  the n-th such post in a game's thread is the n-th card finished there (each game's
+  notices are posted in order, each once).
 """
 
 from __future__ import annotations
@@ -57,7 +63,11 @@ from engine.store import Store
 T = TypeVar("T")
 
 RULESET, SCENARIO, LANG = "gandhi", "short", "en"
-GAMES, MOVES, CLIENTS = 100, 2000, 4
+GAMES, MOVES, CLIENTS = 100, 2000, 4   # 2,000 random moves finish 100 to 150 cards
+# 20 /do a second over 100 games is a move every 5 s in every game at once: far more than
+# groups playing over days send, and few enough that the bot is not saturated
+PACE = 20.0
+ADVANCE = 40       # a card takes some 15 to 20 random moves: games a card or two apart
 HOLDERS = {"congress": "alice", "raj": "bob", "muslim_league": "carol",
            "revolutionaries": "dave"}
 ADMIN = "alice"
@@ -77,6 +87,17 @@ class Do:
     answered: float = 0.0     # the result had arrived
     head: int = 0             # the log's head it was chosen at
     after: int = 0            # and the head once answered
+
+
+@dataclass(frozen=True)
+class Plan:
+    games: int = GAMES
+    moves: int = MOVES
+    clients: int = CLIENTS
+    pace: float = PACE                # /do a second, all players together; 0: flat out
+    seed: int = 1
+    advance: int = ADVANCE            # each game starts the timed part 0..advance moves in
+    processes: int | None = None      # picture processes (None: the bot's default)
 
 
 @dataclass
@@ -116,8 +137,7 @@ class Reader:
 
 
 @contextlib.asynccontextmanager
-async def running_bot(path: Path, games: int, seed: int, processes: int | None
-                      ) -> AsyncIterator[Run]:
+async def running_bot(path: Path, plan: Plan) -> AsyncIterator[Run]:
     """The stand-in with a thread per game, the games, and courier's bot logged in on it
     as ``courier bot`` starts it."""
     import engine.games
@@ -128,17 +148,17 @@ async def running_bot(path: Path, games: int, seed: int, processes: int | None
     standin = await StandIn().start()
     parent = standin.channels[standin.channel_id]
     threads = [shapes.thread(shapes.snowflake(), parent, standin.app_id, f"game {n}")
-               for n in range(games)]
+               for n in range(plan.games)]
     standin.channels.update((t["id"], t) for t in threads)
     service = Service(Store(path))
-    aservice = AsyncService(service) if processes is None else \
-        AsyncService(service, processes=processes)
+    aservice = AsyncService(service) if plan.processes is None else \
+        AsyncService(service, processes=plan.processes)
     bot = CourierBot(aservice, guild_ready_timeout=0.05)
     try:
-        # the bot's outbox cursor first: it posts the games' openings once it is in, as
-        # a bot restarted with games in progress does
+        places = await open_games(aservice, standin, [t["id"] for t in threads], plan)
+        # the bot's outbox cursor at the end: what the games wrote so far was posted by
+        # an earlier run of the bot (a bot restarted with games in progress)
         await aservice.run(service.start_reading, FRONTEND)
-        places = await open_games(aservice, standin, [t["id"] for t in threads], seed)
         await aservice.run(aservice.start_drawing)
         with pointed_at(standin):
             await bot.login(standin.token)
@@ -165,19 +185,48 @@ async def running_bot(path: Path, games: int, seed: int, processes: int | None
 
 
 async def open_games(aservice: AsyncService, standin: StandIn, threads: list[str],
-                     seed: int) -> dict[str, str]:
-    """A started Short game in each thread, its seats held by the stand-in's members."""
+                     plan: Plan) -> dict[str, str]:
+    """A started Short game in each thread, its seats held by the stand-in's members,
+    each some random legal moves in (from none to ``plan.advance``): games begun on
+    different days are at different points, so their cards do not all end together."""
     users = {seat: user_key_of(standin, name) for seat, name in HOLDERS.items()}
     admin = user_key_of(standin, ADMIN)
     places = {}
     for n, thread in enumerate(threads):
         game = await aservice.create_game(RULESET, SCENARIO, seats=users, admin=admin,
                                           language=LANG, title=f"bench {n}", started=False,
-                                          game_id=f"bench{n}", seed=f"bench-{seed}-{n}")
+                                          game_id=f"bench{n}", seed=f"bench-{plan.seed}-{n}")
         await bind(aservice, game, int(thread))
         await aservice.start(game, admin)
+        rng = random.Random(f"{plan.seed}:advance:{n}")
+        await aservice.run(advance, aservice.service, game, rng.randint(0, plan.advance),
+                           users, rng)
         places[game] = thread
     return places
+
+
+def advance(service: Service, game: str, moves: int, users: dict[str, str],
+            rng: random.Random) -> None:
+    """``moves`` random legal choices in ``game``, as the players make them (fewer if the
+    game ends)."""
+    for _ in range(moves):
+        chosen = choose(service, game, rng)
+        if chosen is None:
+            return
+        seat, _, text = chosen
+        service.act(game, seat, users[seat], text)
+
+
+def choose(service: Service, game: str, rng: random.Random) -> tuple[str, int, str] | None:
+    """A random legal choice in ``game``: the seat that makes it, the log's head it is
+    chosen at and its text; None once nobody must decide (the game is over)."""
+    active = sorted(service.active(game))
+    if not active:
+        return None
+    seat = active[0]
+    decision = service.decision(game, seat, LANG)
+    return seat, decision.head, concrete(pick(rng, [c.action for c in decision.choices]),
+                                         rng).text
 
 
 def user_key_of(standin: StandIn, name: str) -> str:
@@ -199,14 +248,22 @@ async def quiet(bot: CourierBot) -> None:
 class Players:
     """``clients`` players taking turns in random games, one ``/do`` at a time per game."""
 
-    def __init__(self, run: Run, read: Reader, moves: int) -> None:
-        self.run, self.read, self.left = run, read, moves
+    def __init__(self, run: Run, read: Reader, plan: Plan) -> None:
+        self.run, self.read, self.left = run, read, plan.moves
+        self.each = plan.pace / plan.clients if plan.pace else None   # one player's pace
         self.live = set(run.places)
         self.busy: set[str] = set()
         self.freed = asyncio.Event()
 
     async def play(self, rng: random.Random) -> None:
+        loop = asyncio.get_running_loop()
+        due = loop.time()
         while self.left > 0 and self.live:
+            if self.each:
+                due += rng.expovariate(self.each)
+                await asyncio.sleep(max(0.0, due - loop.time()))
+                if self.left <= 0:            # the others made the last ones meanwhile
+                    break
             free = sorted(self.live - self.busy)
             if not free:                      # fewer games than players: wait for one
                 self.freed.clear()
@@ -223,18 +280,16 @@ class Players:
 
     async def move(self, game: str, rng: random.Random) -> None:
         service, standin = self.read.service, self.run.standin
-        active = sorted(await self.read(service.active, game))
-        if not active:
+        chosen = await self.read(choose, service, game, rng)
+        if chosen is None:
             self.live.discard(game)
             return
-        seat = active[0]
-        decision = await self.read(service.decision, game, seat, LANG)
-        choice = concrete(pick(rng, [c.action for c in decision.choices]), rng)
+        seat, head, choice = chosen
         payload = standin.slash("do", user=HOLDERS[seat], channel_id=self.run.places[game],
-                                choice=choice.text)
+                                choice=choice)
         since = len(standin.requests)
         it = await standin.interact(payload)
-        do = Do(game, it.sent_at, head=decision.head)
+        do = Do(game, it.sent_at, head=head)
         do.first = (await first_callback(it)).received
         result = await standin.wait_request(
             None, rf"/webhooks/\d+/{re.escape(it.token)}(/messages/@original)?", since=since,
@@ -291,32 +346,34 @@ def map_times(run: Run, cards: dict[str, list[Do]]) -> list[float]:
 
 
 def summary(seconds: list[float], goal: float | None = None) -> dict[str, float]:
-    if not seconds:
-        return {"count": 0}
-    out = {"count": len(seconds), "median_ms": statistics.median(seconds) * 1000,
-           "p99_ms": percentile(seconds, 0.99) * 1000, "max_ms": max(seconds) * 1000}
+    """Median, p99 and max in milliseconds (none of a run that had none), and the goal."""
+    out: dict[str, float] = {"count": len(seconds)}
+    if seconds:
+        out |= {"median_ms": statistics.median(seconds) * 1000,
+                "p99_ms": percentile(seconds, 0.99) * 1000, "max_ms": max(seconds) * 1000}
     if goal is not None:
         out["goal_p99_ms"] = goal
     return out
 
 
-async def measure(path: Path, games: int, moves: int, clients: int, seed: int,
-                  processes: int | None) -> dict[str, Any]:
-    async with running_bot(path, games, seed, processes) as run:
-        started = time.perf_counter()
+async def measure(path: Path, plan: Plan) -> dict[str, Any]:
+    started = time.perf_counter()
+    async with running_bot(path, plan) as run:
+        for game in run.places:          # each game's pinned status, as posted before
+            await run.bot.poster.refresh_game(game)
         await quiet(run.bot)
         setup = time.perf_counter() - started
         read = Reader(run.bot.aservice.service)
         await read(read.service.start_reading, BENCH_READER)
-        players = Players(run, read, moves)
+        players = Players(run, read, plan)
         load_before = os.getloadavg()[0]
         started = time.perf_counter()
         try:
-            await asyncio.gather(*(players.play(random.Random(f"{seed}:{c}"))
-                                   for c in range(clients)))
+            await asyncio.gather(*(players.play(random.Random(f"{plan.seed}:{c}"))
+                                   for c in range(plan.clients)))
             played = time.perf_counter() - started
             await quiet(run.bot)
-            drained = time.perf_counter() - started
+            drained = time.perf_counter() - started - played
             load_after = os.getloadavg()[0]
             cards = await finished_cards(run, read)
         finally:
@@ -324,8 +381,10 @@ async def measure(path: Path, games: int, moves: int, clients: int, seed: int,
         dos = run.dos
         return {
             "machine_note": machine_note(run.bot.aservice),
-            "games": games, "clients": clients, "seed": seed,
-            "moves": len(dos), "acted": sum(d.after > d.head for d in dos),
+            "games": plan.games, "advance": plan.advance, "clients": plan.clients,
+            "pace": plan.pace,
+            "seed": plan.seed, "moves": len(dos), "moves_per_second": len(dos) / played,
+            "acted": sum(d.after > d.head for d in dos),
             "refused": sum(d.after == d.head for d in dos),
             "cards_finished": sum(len(c) for c in cards.values()),
             "load_average": {"before": load_before, "after": load_after},
@@ -343,11 +402,9 @@ def machine_note(aservice: AsyncService) -> str:
             f"{aservice.processes} process(es)")
 
 
-def run_discord_bench(games: int = GAMES, moves: int = MOVES, clients: int = CLIENTS,
-                      seed: int = 1, processes: int | None = None) -> dict[str, Any]:
+def run_discord_bench(plan: Plan) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
-        return asyncio.run(measure(Path(tmp) / "games.db", games, moves, clients, seed,
-                                   processes))
+        return asyncio.run(measure(Path(tmp) / "games.db", plan))
 
 
 def describe(numbers: dict[str, Any]) -> str:
@@ -360,10 +417,13 @@ def describe(numbers: dict[str, Any]) -> str:
         return (f"{name}: median {n['median_ms']:.1f} ms, p99 {n['p99_ms']:.1f} ms, "
                 f"max {n['max_ms']:.1f} ms, of {n['count']}{goal}")
 
+    pace = f"at a pace of {numbers['pace']:g} /do a second" if numbers["pace"] else \
+        "each /do as soon as the last was answered"
     return "\n".join([
-        f"{numbers['games']} Gandhi games live, {numbers['clients']} players at once: "
-        f"{numbers['moves']} /do ({numbers['refused']} refused), "
-        f"{numbers['cards_finished']} cards finished, in {numbers['play_seconds']:.1f} s",
+        f"{numbers['games']} Gandhi games live, {numbers['clients']} players at once, "
+        f"{pace}: {numbers['moves']} /do ({numbers['refused']} refused, "
+        f"{numbers['moves_per_second']:.1f} a second), {numbers['cards_finished']} cards "
+        f"finished, in {numbers['play_seconds']:.1f} s",
         line("/do to its first response", first),
         line("/do to its answer", answered),
         line("/do finishing a card to its map posted", maps),

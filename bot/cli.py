@@ -112,9 +112,11 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help=h("bench_json"))
     bench_discord = sub.add_parser("bench-discord", help=h("bench_discord"))
     bench_discord.add_argument("--games", type=int, default=100, help=h("bench_discord_games"))
-    bench_discord.add_argument("--moves", type=int, default=2500, help=h("bench_discord_moves"))
+    bench_discord.add_argument("--moves", type=int, default=2000, help=h("bench_discord_moves"))
     bench_discord.add_argument("--clients", type=int, default=4,
                                help=h("bench_discord_clients"))
+    bench_discord.add_argument("--pace", type=float, default=20.0, metavar="PER_SECOND",
+                               help=h("bench_discord_pace"))
     bench_discord.add_argument("--seed", type=int, default=1, help=h("seed"))
     bench_discord.add_argument("--json", action="store_true", help=h("bench_json"))
     fz = sub.add_parser("fuzz", help=h("fuzz"))

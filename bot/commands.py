@@ -350,9 +350,10 @@ def cmd_bench(args: argparse.Namespace, service: Service, config: Config) -> int
 
 def cmd_bench_discord(args: argparse.Namespace, service: Service, config: Config) -> int:
     """The Discord bot's latencies with many games live, against the offline stand-in."""
-    from bot.bench_discord import describe, run_discord_bench
+    from bot.bench_discord import Plan, describe, run_discord_bench
 
-    numbers = run_discord_bench(args.games, args.moves, args.clients, args.seed)
+    numbers = run_discord_bench(Plan(games=args.games, moves=args.moves,
+                                     clients=args.clients, pace=args.pace, seed=args.seed))
     print(json.dumps(numbers, indent=1) if args.json else describe(numbers))
     return 0
 
