@@ -47,6 +47,7 @@ class Poster:
         self.every = every
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self._posted: set[int] = set()      # posted, not yet acknowledged (a retry skips)
         self._games: dict[str, asyncio.Task[bool]] = {}   # the games being posted
         self.idle = asyncio.Event()         # set whenever the outbox has been drained
@@ -57,9 +58,15 @@ class Poster:
 
     def start(self) -> None:
         if self._task is None:
+            self._stopping = False
             self._task = asyncio.create_task(self._run(), name="courier-poster")
 
     async def stop(self) -> None:
+        """Stop, and the games being posted with it.  The flag as well as the
+        cancellation: on Python 3.11 a wait that ends as it is cancelled may swallow the
+        cancellation."""
+        self._stopping = True
+        self._wake.set()
         tasks = [t for t in (self._task, *self._games.values()) if t is not None]
         for task in tasks:
             task.cancel()
@@ -74,7 +81,7 @@ class Poster:
 
     async def _run(self) -> None:
         await self.service.run(self.service.service.start_reading, FRONTEND)
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 await self.drain()
@@ -83,7 +90,8 @@ class Poster:
             if not self._games and not self._wake.is_set():   # else there is more to do
                 self.idle.set()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.every)
+                async with asyncio.timeout(self.every):
+                    await self._wake.wait()
 
     async def drain(self) -> None:
         """Start posting every waiting notice, each game's in order in a task of its own
@@ -95,7 +103,7 @@ class Poster:
             if notice.id not in self._posted:
                 by_game[notice.game_id].append(notice)
         for game, listed in by_game.items():
-            if game not in self._games:
+            if game not in self._games and not self._stopping:
                 task = asyncio.create_task(self._post_game(game, listed))
                 self._games[game] = task
                 task.add_done_callback(partial(self._game_done, game))
