@@ -273,17 +273,19 @@ class Players:
             self.busy.add(game)
             self.left -= 1
             try:
-                await self.move(game, rng)
+                if not await self.move(game, rng):
+                    self.left += 1            # that game is over: no /do was made
             finally:
                 self.busy.discard(game)
                 self.freed.set()
 
-    async def move(self, game: str, rng: random.Random) -> None:
+    async def move(self, game: str, rng: random.Random) -> bool:
+        """One ``/do`` in ``game``, timed; False if the game is over."""
         service, standin = self.read.service, self.run.standin
         chosen = await self.read(choose, service, game, rng)
         if chosen is None:
             self.live.discard(game)
-            return
+            return False
         seat, head, choice = chosen
         payload = standin.slash("do", user=HOLDERS[seat], channel_id=self.run.places[game],
                                 choice=choice)
@@ -297,6 +299,7 @@ class Players:
         do.answered = result.received
         do.after = await self.read(service.head, game)
         self.run.dos.append(do)
+        return True
 
 
 async def first_callback(it: Interaction) -> Request:
