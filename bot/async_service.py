@@ -202,8 +202,8 @@ class AsyncService:
     async def frame_seqs(self, game_id: str) -> list[int]:
         return await self.run(self.service.frame_seqs, game_id)
 
-    async def export(self, game_id: str) -> list[str]:
-        return await self.run(self.service.export, game_id)
+    async def export(self, game_id: str, seats: tuple[str, ...] = ()) -> list[str]:
+        return await self.run(self.service.export, game_id, seats)
 
     async def verify(self, game_id: str) -> Report:
         return await self.run(self.service.verify, game_id)

@@ -91,6 +91,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     exp = sub.add_parser("export", help=h("export"))
     exp.add_argument("game", help=h("game"))
     exp.add_argument("--out", metavar="FILE", help=h("export_out"))
+    exp.add_argument("--seat", help=h("export_seat"))
     imp = sub.add_parser("import", help=h("import"))
     imp.add_argument("file", help=h("import_file"))
     imp.add_argument("--game", metavar="ID", help=h("import_id"))
@@ -123,6 +124,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     fz.add_argument("--games", type=int, default=100, help=h("fuzz_games"))
     fz.add_argument("--seed", type=int, default=1, help=h("seed"))
     fz.add_argument("--out", default="fuzz-failures", metavar="DIR", help=h("fuzz_out"))
+    fz.add_argument("--ruleset", help=h("ruleset"))
     _render_commands(sub, h)
     return p
 

@@ -253,7 +253,7 @@ def format_batch(service: Service, config: Config, batch: list[Recorded],
 
 
 def cmd_log(args: argparse.Namespace, service: Service, config: Config) -> int:
-    records = service.records(args.game, after=args.since)
+    records = service.seen_records(args.game, (), after=args.since)   # secrets sealed
     if args.json:
         for record in records:
             print(format_record(record))
@@ -292,7 +292,7 @@ def cmd_vote(approve: bool) -> Handler:
 
 
 def cmd_export(args: argparse.Namespace, service: Service, config: Config) -> int:
-    lines = service.export(args.game)
+    lines = service.export(args.game, [args.seat] if args.seat else [])
     text = "\n".join(lines) + "\n"
     if args.out:
         write_file(args.out, text)
@@ -364,7 +364,7 @@ def cmd_fuzz(args: argparse.Namespace, service: Service, config: Config) -> int:
     from engine.fuzz import fuzz
 
     started = time.perf_counter()
-    report = fuzz(args.games, args.seed, out_dir=Path(args.out))
+    report = fuzz(args.games, args.seed, name=args.ruleset or "gandhi", out_dir=Path(args.out))
     seconds = time.perf_counter() - started
     print(f"{report.games} games, {report.actions} actions, {report.events} events, "
           f"{seconds:.1f} s; {len(report.failures)} failed")

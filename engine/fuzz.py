@@ -35,9 +35,17 @@ class FuzzReport:
 
 
 def gandhi_checks() -> Check:
-    from engine.games.gandhi.invariants import problems
+    return checks_of("gandhi")
 
-    return problems
+
+def checks_of(name: str) -> Check:
+    """The invariants of the game ``name`` (Gandhi's own module; others: the ruleset's
+    ``invariants`` hook)."""
+    if name == "gandhi":
+        from engine.games.gandhi.invariants import problems
+
+        return problems
+    return registry.get(name).invariants
 
 
 # how often the fuzzer takes its command back at once (undo is linear: DESIGN.md §3)
@@ -127,14 +135,15 @@ def fuzz(games: int, seed: int, *, name: str = "gandhi", out_dir: Path | None = 
          max_actions: int = 20_000,
          setups: list[tuple[str, dict[str, Any]]] | None = None) -> FuzzReport:
     """Play ``games`` seeded games in memory, cycling through ``setups``."""
-    setups = setups or default_setups()
+    setups = setups or (default_setups() if name == "gandhi"
+                        else registry.get(name).fuzz_setups())
     report = FuzzReport()
     service = Service(Store(":memory:"))
     for index in range(games):
         scenario, options = setups[index % len(setups)]
         rng = random.Random(f"{seed}:{index}")  # each game replays alone from (seed, index)
         game, actions, problem = play_one(service, name, scenario, options, rng,
-                                          gandhi_checks(), max_actions)
+                                          checks_of(name), max_actions)
         report.games += 1
         report.actions += actions
         report.events += service._store.head(game)[0]

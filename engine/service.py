@@ -47,6 +47,7 @@ from engine.core.messages import (
 )
 from engine.core.parse import ValueLabels, read_value
 from engine.core.ruleset import Ruleset
+from engine.core.seal import has_sealed, is_redacted, redact_payload, seal
 from engine.core.undo import plan_undo
 from engine.i18n import t
 from engine.logfile import export_lines, read_lines, to_stored
@@ -280,6 +281,33 @@ class Service:
         ruleset, _ = self._ruleset(game_id)
         return to_records(ruleset, self._store.events(game_id, after, upto))
 
+    def seen_records(self, game_id: str, seats: Iterable[str] = (), after: int = 0,
+                     upto: int | None = None) -> list[Recorded]:
+        """The records as the players of ``seats`` may see them (none: what every player
+        may see): values the rules keep secret from them are sealed (their digest only)
+        until the game is over.  Digests, histories and logs shown to players use these."""
+        ruleset, _ = self._ruleset(game_id)
+        return self._redact(ruleset, game_id, self.records(game_id, after, upto), seats)
+
+    def _redact(self, ruleset: Ruleset[Any], game_id: str, records: list[Recorded],
+                seats: Iterable[str]) -> list[Recorded]:
+        if not ruleset.has_secrets or self._over(ruleset, game_id):
+            return records
+        mine, out = tuple(seats), []
+        for record in records:
+            payload = payload_json(record.event)
+            if has_sealed(payload):
+                hidden = redact_payload(payload, mine)
+                if hidden != payload:
+                    record = record._replace(event=decode(
+                        record.type, record.event.version, hidden, ruleset.adapter(),
+                        ruleset.latest_version, ruleset.upcasters))
+            out.append(record)
+        return out
+
+    def _over(self, ruleset: Ruleset[Any], game_id: str) -> bool:
+        return bool(ruleset.is_over(self._load(ruleset, game_id, None).game))
+
     def kernel_state(self, game_id: str, at: int | None = None) -> KernelState:
         """The state as of ``at`` (default: the head), from the newest usable snapshot.
         For tests and tools beside the service; front-ends use the views."""
@@ -381,6 +409,7 @@ class Service:
         latest state: a game's names do not change, and a long log is told batch by
         batch without folding it again for each)."""
         ruleset, meta = self._ruleset(game_id)
+        records = self._redact(ruleset, game_id, records, ())
         return ruleset.narrate(self._load(ruleset, game_id, None).game, records, lang,
                                self._proxies(game_id, meta, records, lang))
 
@@ -438,7 +467,7 @@ class Service:
         """The commands before event ``before`` (default: all), the last ``limit`` of them,
         each with who, when, its label and what it did; ``older`` pages further back."""
         ruleset, _ = self._ruleset(game_id)
-        records = self.records(game_id, upto=None if before is None else before - 1)
+        records = self.seen_records(game_id, (), upto=None if before is None else before - 1)
         state = self._load(ruleset, game_id, None).game
         told = commands(ruleset, state, records, lang)
         page = told[-limit:] if limit > 0 else told
@@ -448,7 +477,7 @@ class Service:
     def digest(self, game_id: str, lang: str, since: int = 0, upto: int | None = None) -> str:
         """What happened after event ``since`` (up to ``upto``), in plain language."""
         ruleset, meta = self._ruleset(game_id)
-        records = self.records(game_id, after=since, upto=upto)
+        records = self.seen_records(game_id, (), after=since, upto=upto)
         state = self._load(ruleset, game_id, upto).game
         return ruleset.narrate(state, records, lang, self._proxies(game_id, meta, records, lang))
 
@@ -509,7 +538,8 @@ class Service:
         before = ruleset.view(self._load(ruleset, game_id, since or None).game, seat) \
             if since else ruleset.initial_state()
         after = ruleset.view(self._load(ruleset, game_id, upto).game, seat)
-        return ruleset, meta, before, after, self.records(game_id, after=since, upto=upto)
+        return ruleset, meta, before, after, self.seen_records(game_id, () if seat is None
+                                                               else (seat,), since, upto)
 
     def frame_seqs(self, game_id: str) -> list[int]:
         """The event each frame of the replay ends at (the setup, cards, Rounds)."""
@@ -641,7 +671,12 @@ class Service:
                                   waiting=_seats(ruleset, sorted(active)))
         action = _chosen(ruleset, game, seat, choice, command)
         events, after = ruleset.decide_state(game, seat, action, SeededChance(secret, str(head)))
-        return [ActionTaken(seat=seat, text=action.text), *events], after
+        public = ruleset.seal_action(game, seat, action)
+        if public is None:
+            return [ActionTaken(seat=seat, text=action.text), *events], after
+        salt = SeededChance(secret, f"{head}:seal").salt()
+        taken = ActionTaken(seat=seat, text=public, secret=seal(action.text, [seat], salt))
+        return [taken, *events], after
 
     def _commit(self, ruleset: Ruleset[Any], game_id: str, before: KernelState,
                 batch: list[Event], seat: str | None, user: str | None,
@@ -778,8 +813,16 @@ class Service:
         rows = self._store.events(game_id)
         return verify(ruleset, rows, _secret(meta), lambda row: to_record(ruleset, row))
 
-    def export(self, game_id: str) -> list[str]:
-        return list(export_lines(self._store, game_id))
+    def export(self, game_id: str, seats: Iterable[str] = ()) -> list[str]:
+        """The log as JSON Lines, as the players of ``seats`` may see it: before the game
+        is over, the values sealed to other seats keep only their digest (the hash chain
+        still verifies; DESIGN.md §3 ``view``)."""
+        ruleset, _ = self._ruleset(game_id)
+        mine = tuple(seats)
+        if not ruleset.has_secrets or self._over(ruleset, game_id):
+            return list(export_lines(self._store, game_id))
+        return list(export_lines(self._store, game_id,
+                                 lambda payload: redact_payload(payload, mine)))
 
     def import_game(self, lines: Iterable[str], game_id: str | None = None,
                     admin: str | None = None) -> tuple[str, Report]:
@@ -793,6 +836,8 @@ class Service:
                                choices=", ".join(registry.names())) from exc
         new_id = game_id or meta["id"]
         rows = [to_stored(new_id, r) for r in raw]
+        if any(is_redacted(row.payload) for row in rows):
+            raise InvalidGameData(problem=t("error.sealed_log"))
         report = verify(ruleset, rows, None, lambda row: to_record(ruleset, row))
         if not report.ok:
             raise InvalidGameData(problem=f"event {report.first_bad_seq}: {report.problem}")

@@ -402,7 +402,10 @@ async def export(interaction: discord.Interaction[Any]) -> None:
     async with guarded(interaction):
         await thinking(interaction)
         here = await Here.of(_service(interaction), interaction)
-        data = ("\n".join(await here.service.export(here.game)) + "\n").encode("utf-8")
+        # a player's copy: the secrets of the other seats stay sealed until the game ends
+        users = await here.service.seat_users(here.game)
+        mine = tuple(seat for seat, user in users.items() if user == here.user)
+        data = ("\n".join(await here.service.export(here.game, mine)) + "\n").encode("utf-8")
         name = f"{here.game}.jsonl"
         if len(data) > UPLOAD_LIMIT:
             data, name = gzip.compress(data), name + ".gz"

@@ -57,6 +57,8 @@ class Ruleset(ABC, Generic[S]):
     event_types: ClassVar[tuple[type[Event], ...]]
     upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {}
     undo_barriers: ClassVar[frozenset[str]] = RANDOM_EVENTS
+    # the game seals values to seats (``engine.core.seal``): logs are redacted per seat
+    has_secrets: ClassVar[bool] = False
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _latest: ClassVar[dict[str, int]] = {}
@@ -110,6 +112,19 @@ class Ruleset(ABC, Generic[S]):
         """The state ``dump_state`` gave: ``load_state(dump_state(s)) == s``."""
         loaded: S = from_json(type(self.initial_state()), data)
         return loaded
+
+    def seal_action(self, state: S, seat: str, action: Action) -> str | None:
+        """The public text to log for a secret action (a sealed bid: ``bid (sealed)``),
+        its canonical text then sealed to ``seat``; None: the action is public."""
+        return None
+
+    def invariants(self, state: S) -> list[str]:
+        """What is wrong with ``state`` (the fuzzer checks it after every event)."""
+        return []
+
+    def fuzz_setups(self) -> list[tuple[str, dict[str, Any]]]:
+        """The (scenario, options) pairs the fuzzer cycles through."""
+        return [(scenario, {}) for scenario in self.scenarios()]
 
     def explain(self, state: S, seat: str, typed: tuple[str, ...], named: Action | None
                 ) -> Msg | None:

@@ -66,6 +66,9 @@ class DeckChance:
     def card(self, index: int) -> str:
         return self._deck[index]
 
+    def salt(self) -> str:
+        return self._chance.salt()
+
 
 def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
     result = dict(options)
