@@ -31,6 +31,7 @@ from engine.verify import Report
 from engine.views import HistoryPage, Status
 
 T = TypeVar("T")
+log = logging.getLogger("courier")
 
 
 def _start_drawing(warm: Sequence[Job] = ()) -> None:
@@ -49,7 +50,7 @@ def _start_drawing(warm: Sequence[Job] = ()) -> None:
         for job in warm:
             job.run()
     except Exception:   # a warm-up is worth no broken pool: the real picture will say why
-        logging.getLogger("courier").exception("warming a picture process failed")
+        log.exception("warming a picture process failed")
 
 
 def _draw(job: Job) -> Any:
@@ -266,10 +267,13 @@ class AsyncService:
         latest = {info.ruleset: info.id for info in self.service.games()}
         jobs = []
         for game in latest.values():
-            since, upto = self.service.last_turn(game)
-            jobs += [self.service.map_picture(game, "en"),
-                     self.service.focus_picture(game, "en", since, upto),
-                     self.service.digest_picture(game, "en", since, upto)]
+            try:
+                since, upto = self.service.last_turn(game)
+                jobs += [self.service.map_picture(game, "en"),
+                         self.service.focus_picture(game, "en", since, upto),
+                         self.service.digest_picture(game, "en", since, upto)]
+            except Exception:   # a warm-up is worth no bot that cannot start
+                log.exception("no warm-up from game %s", game)
         return jobs
 
     def _pool(self, warm: Sequence[Job] = ()) -> ProcessPoolExecutor:
