@@ -155,6 +155,14 @@ class AsyncService:
         return await self._write(game_id, self.service.vote_undo, game_id, seat, user, approve,
                                  moderator=moderator)
 
+    async def set_bot(self, game_id: str, seat: str, on: bool, by_user: str | None,
+                      moderator: bool = False) -> Result | None:
+        return await self._write(game_id, self.service.set_bot, game_id, seat, on, by_user,
+                                 moderator=moderator)
+
+    async def bots(self, game_id: str) -> frozenset[str]:
+        return await self.run(self.service.bots, game_id)
+
     async def set_deadline(self, game_id: str, hours: float | None,
                            by_user: str | None, moderator: bool = False) -> None:
         await self._write(game_id, self.service.set_deadline, game_id, hours, by_user,

@@ -29,7 +29,7 @@ from engine.core.events import (
 )
 from engine.core.fold import Folder
 from engine.core.messages import CourierError
-from engine.core.ruleset import Ruleset
+from engine.core.ruleset import NON_PLAYER, Ruleset
 from engine.core.seal import Sealed, opens
 from engine.randomness import Secret, SeededChance
 from engine.store import StoredEvent
@@ -176,9 +176,30 @@ def _check_action(ruleset: Ruleset[Any], folder: Folder, batch: Sequence[Recorde
                               {e.index: e.card for e in logged if isinstance(e, CardRevealed)},
                               sealed_salts(logged))
     try:
+        if batch[0].actor_user == NON_PLAYER:
+            return _check_bot(ruleset, state, taken.seat, text, action, logged, chance)
         again = ruleset.decide(state, taken.seat, action, chance)
     except ChanceExhausted as exc:
         return f"the action needs randomness that was not recorded ({exc})"
     if [payload_json(e) for e in again] != [payload_json(e) for e in logged]:
         return f"“{taken.text}” now gives different events than were logged"
+    return ""
+
+
+def _check_bot(ruleset: Ruleset[Any], state: Any, seat: str, text: str, action: Any,
+               logged: Sequence[Any], chance: Chance) -> str:
+    """A bot's command: the policy decides again (its dice from the same ``chance``) and
+    must choose the same action with the same reasons, then the rules the same events."""
+    found = ruleset.policy(state, seat, chance)
+    if found is None:
+        return "the game's bots are gone"
+    chosen, pre = found
+    if chosen.text != text:
+        return f"the bot now chooses “{chosen.text}”, not “{text}”"
+    work = ruleset.clone(state)
+    for event in pre:
+        work = ruleset.evolve(work, event)
+    again = [*pre, *ruleset.decide(work, seat, action, chance)]
+    if [payload_json(e) for e in again] != [payload_json(e) for e in logged]:
+        return f"the bot's “{text}” now gives different events than were logged"
     return ""

@@ -27,6 +27,10 @@ from engine.core.vocabulary import Vocabulary
 
 S = TypeVar("S")
 
+# the user a bot's commands are logged under (a non-player seat, or a bot standing in for
+# an absent player): the service and ``verify`` know its batches by it
+NON_PLAYER = "np"
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -176,6 +180,32 @@ class Ruleset(ABC, Generic[S]):
         """``event`` begins a new card, round or turn: what came before it is a turn whose
         digest front-ends post (DESIGN.md §5)."""
         return False
+
+    def policy(self, state: S, seat: str, chance: Chance
+               ) -> tuple[Action, list[Event]] | None:
+        """A bot's decision for ``seat`` (a non-player Faction, or a bot standing in for an
+        absent player): one of its legal choices, and the events to log before that choice
+        (the dice it rolled from ``chance``, why it chose).  None: the game has no bots."""
+        return None
+
+    def has_bots(self) -> bool:
+        """Whether ``policy`` can decide for a seat."""
+        return type(self).policy is not Ruleset.policy
+
+    def seating_options(self) -> tuple[str, ...]:
+        """The options that say who plays which seats (Gandhi: ``players``)."""
+        return ()
+
+    def seat_non_players(self, options: Mapping[str, Any], seats: frozenset[str]
+                         ) -> dict[str, Any]:
+        """``options`` with ``seats`` given to no player (each other seat a player of its
+        own); raises ``ValueError`` (a reason for players) if the game cannot."""
+        raise ValueError("this game has no non-player seats")
+
+    def non_player_seats(self, options: Mapping[str, Any]) -> frozenset[str]:
+        """The seats the rules give to no player (``seat_groups`` leaves them out): a bot
+        plays them for the whole game."""
+        return frozenset(self.seats) - {s for g in self.seat_groups(options) for s in g}
 
     def outcome(self, state: S, lang: str) -> str:
         """How a finished game ended, a short phrase (``Ranking: …``); "" if not over."""

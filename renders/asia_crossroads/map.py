@@ -12,7 +12,14 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
-from engine.games.asia_crossroads.state import SEATS, AsiaState, owner, strength, units_at
+from engine.games.asia_crossroads.state import (
+    HIDDEN,
+    SEATS,
+    AsiaState,
+    owner,
+    strength,
+    units_at,
+)
 from engine.games.asia_crossroads.vocabulary import square_label
 from engine.i18n import t
 from renders.draw import centred_text, to_png
@@ -25,7 +32,7 @@ PANEL = 120
 TERRAIN = {"clear": (214, 226, 178), "desert": (238, 220, 160), "hills": (204, 186, 140),
            "mountain": (170, 150, 130), "sea": (150, 190, 225)}
 SIDE = {"british": (200, 40, 40), "russian": (40, 80, 190), None: (140, 100, 60)}
-MARKER = {"colony": "C", "fort": "F", "trading_post": "T"}
+MARKER = {"colony": "C", "fort": "F", "trading_post": "T", "railway": "R"}
 
 
 def origin(state: AsiaState, square: str) -> tuple[int, int]:
@@ -50,6 +57,7 @@ def map_image(state: AsiaState, lang: str = "en",
         draw.text((x + 2, y + 1), square, font=font(10), fill=(110, 110, 100))
     _rivers_routes(state, draw)
     _borders(state, draw)
+    _railways(state, draw)
     _cities(state, draw, lang)
     _bases(state, draw, lang)
     for square in sorted({u.where for u in state.units.values() if u.where in pack.terrain}
@@ -62,6 +70,19 @@ def map_image(state: AsiaState, lang: str = "en",
                            width=4)
     _panel(state, draw, lang, TOP + pack.rows * CELL + BOTTOM)
     return image
+
+
+def _railways(state: AsiaState, draw: ImageDraw.ImageDraw) -> None:
+    """13.6.4: a track across each square side between two railways of one owner."""
+    pack = state.data
+    for square, kinds in sorted(state.markers.items()):
+        who = kinds.get("railway")
+        if who is None:
+            continue
+        for n in pack.neighbours(square, False):
+            if n > square and state.markers.get(n, {}).get("railway") == who:
+                draw.line((_centre(state, square), _centre(state, n)), fill=SIDE[who],
+                          width=3)
 
 
 def _centre(state: AsiaState, square: str) -> tuple[int, int]:
@@ -121,26 +142,35 @@ def _bases(state: AsiaState, draw: ImageDraw.ImageDraw, lang: str) -> None:
         draw.rectangle((0, top, width - 1, top + TOP - 1), fill=(235, 232, 222),
                        outline=colour, width=2)
         units = units_at(state, base.id)
-        brigades = sum(u.size for u in units if not u.agent)
+        hidden = sum(1 for u in units if u.kind == HIDDEN)         # 14.4: concealed
+        brigades = sum(u.size for u in units if not u.agent and u.kind != HIDDEN)
         agents = sum(1 for u in units if u.agent)
-        label = f"{t(f'asia.base.{base.id}', lang)}: {brigades} X, {agents} ★" \
+        label = f"{t(f'asia.base.{base.id}', lang)}: " + (
+            f"?{hidden}" if hidden else f"{brigades} X, {agents} ★") \
             if units else t(f"asia.base.{base.id}", lang)
         draw.text((10, top + 14), label, font=font(24, Face.BOLD), fill=colour)
 
 
 def _stack(state: AsiaState, draw: ImageDraw.ImageDraw, square: str) -> None:
-    """One chip per side in the square: its combat strength, and a star per agent."""
+    """One chip per side in the square: its combat strength, and a star per agent; a
+    concealed stack (14.4) shows only its number of counters, as ``?3``."""
     x, y = origin(state, square)
     sides: dict[str | None, list[int]] = {}
     for unit in units_at(state, square):
         side = owner(state, unit)
-        entry = sides.setdefault(side, [0, 0])
-        entry[0 if not unit.agent else 1] += strength(state, unit) if not unit.agent else 1
-    for row, (side, (power, agents)) in enumerate(sorted(sides.items(),
-                                                         key=lambda s: str(s[0]))):
+        entry = sides.setdefault(side, [0, 0, 0])
+        if unit.kind == HIDDEN:
+            entry[2] += 1
+        elif unit.agent:
+            entry[1] += 1
+        else:
+            entry[0] += strength(state, unit)
+    for row, (side, (power, agents, hidden)) in enumerate(sorted(sides.items(),
+                                                                 key=lambda s: str(s[0]))):
         top = y + 16 + row * 18
         left = x + 20 if row == 0 else x + 20
-        text = (str(power) if power else "") + ("★" * min(agents, 2))
+        text = (str(power) if power else "") + ("★" * min(agents, 2)) + (
+            f"?{hidden}" if hidden else "")
         draw.rounded_rectangle((left, top, left + 40, top + 17), radius=4, fill=SIDE[side])
         centred_text(draw, (left + 20, top + 8), text, font(15, Face.BOLD), (255, 255, 255))
     for i, (marker, who) in enumerate(sorted(state.markers.get(square, {}).items())):

@@ -4,8 +4,9 @@
 or in their own base), every decision's menu within Discord's limits, fold(log) ==
 state, undo one command in twenty, and always a legal action until the game ends.
 
-The default run plays a few one-turn games (about a second); the long fuzz, 200 games
-of both scenarios, is marked ``long`` (CI's second step)."""
+The default run plays a few one-turn games (about a second), with the house rules and
+with every alternative rule of the pack; the long fuzz, 200 games of the three
+scenarios under both sets of rules, is marked ``long`` (CI's second step)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,11 @@ from engine.fuzz import fuzz
 
 engine.games.load()
 
-SETUPS = [("skirmish", {}), ("great_game", {})]
+from engine.games.asia_crossroads.pack import RULES  # noqa: E402
+
+OTHERS = {key: values[1] for key, values in RULES.items()}    # every alternative rule
+SETUPS = [("skirmish", {}), ("great_game", {}), ("crossroads", {}),
+          ("great_game", OTHERS), ("crossroads", OTHERS)]
 
 
 def test_a_few_fuzzed_asia_crossroads_games_keep_every_invariant(tmp_path: Path) -> None:

@@ -12,17 +12,16 @@ from engine.core.events import DieRolled, Event
 from engine.games.asia_crossroads import events as ev
 from engine.games.asia_crossroads.fold import evolve
 from engine.games.asia_crossroads.state import (
-    SEATS,
     AsiaState,
     Unit,
     circled,
     combat_units,
     enemy_combat,
+    friendly,
     home_region,
     neutral_units,
     other,
     owner,
-    strength,
     units_at,
 )
 
@@ -85,21 +84,34 @@ def eliminate(run: Run, unit: Unit) -> None:
         run.emit(ev.UnitReduced(id=unit.id, size=0))
 
 
-def take_losses(run: Run, units: list[Unit], brigades: int) -> None:
-    """14.9: losses in brigades.  House (the loss procedure is on the missing CRT):
-    natives before red and blue units, then the weakest brigade first; a division
-    loses one brigade at a time (18.0)."""
-    pool = sorted(combat_units(units), key=lambda u: (
-        u.nation not in SEATS, -strength(run.state, u) // max(u.size, 1), u.size, u.id),
-        reverse=True)
-    sizes = {u.id: u.size for u in pool}
-    for _ in range(brigades):
-        alive = [u for u in pool if sizes[u.id] > 0]
-        if not alive:
-            return
-        target = alive[0]
-        sizes[target.id] -= 1
-        run.emit(ev.UnitReduced(id=target.id, size=sizes[target.id]))
+def loss_groups(state: AsiaState, square: str, seat: str) -> list[tuple[str, str]]:
+    """The (nation, type) pairs among ``seat``'s combat units in ``square``."""
+    return sorted({(u.nation, u.kind) for u in combat_units(friendly(state, square, seat))})
+
+
+def lose_brigade(run: Run, square: str, seat: str, nation: str, kind: str) -> None:
+    """One brigade off the smallest counter of that type (18.0: reorganisation is free)."""
+    unit = min((u for u in combat_units(friendly(run.state, square, seat))
+                if u.nation == nation and u.kind == kind), key=lambda u: (u.size, u.id))
+    run.emit(ev.UnitReduced(id=unit.id, size=unit.size - 1))
+
+
+def take_losses(run: Run, square: str, seat: str, brigades: int, then: str) -> bool:
+    """14.9, 17.4 ("the player himself decides which"): ``seat`` loses ``brigades`` of its
+    combat units in ``square``, one at a time, choosing the type whenever it has more
+    than one (``lose``).  True: suspended on that choice (``LossesDue``)."""
+    while brigades > 0:
+        groups = loss_groups(run.state, square, seat)
+        if not groups:
+            break
+        if len(groups) > 1:
+            run.emit(ev.LossesDue(seat=seat, square=square, brigades=brigades, then=then))
+            return True
+        lose_brigade(run, square, seat, *groups[0])
+        brigades -= 1
+    if run.state.loss is not None:
+        run.emit(ev.LossesDue(seat=seat, square=square, brigades=0, then=then))
+    return False
 
 
 def distance_to_base(state: AsiaState, square: str, seat: str) -> int:
@@ -110,21 +122,27 @@ def distance_to_base(state: AsiaState, square: str, seat: str) -> int:
     return min(abs(x - ex) + abs(y - ey) for ex, ey in (pack.xy(e) for e in edges))
 
 
-def retreat_square(state: AsiaState, square: str, seat: str, units: list[Unit]) -> str | None:
-    """The square a force of ``seat`` retreats to.  House (the procedure is in the missing
-    Player Aid, 14.5): one square, orthogonal (diagonal too if every unit moves in a
-    circle), onto land with no enemy combat units; a square with friendly units first,
-    then the nearest to the own base; None: the force cannot retreat."""
+def retreat_squares(state: AsiaState, square: str, seat: str, units: list[Unit]) -> list[str]:
+    """Where a force of ``seat`` may retreat; the retreating player chooses (14.5).  The
+    procedure is in the missing Player Aid; the pack's ``retreat`` rule: ``adjacent``
+    (house) one square, orthogonal (diagonal too if every unit moves in a circle, 13.2),
+    onto land with no enemy combat units; ``toward_base``: the same, but never farther
+    from the own base.  None: the force cannot retreat and is eliminated."""
     if square in state.data.bases:
-        return None
+        return []
     diagonal = all(circled(state, u) for u in units)
     options = [n for n in state.data.neighbours(square, diagonal)
                if state.data.land(n) and not enemy_combat(state, n, seat)]
-    if not options:
-        return None
-    return min(options, key=lambda n: (not any(owner(state, u) == seat
-                                               for u in units_at(state, n)),
-                                       distance_to_base(state, n, seat), n))
+    if state.rule("retreat") == "toward_base":
+        here = distance_to_base(state, square, seat)
+        options = [n for n in options if distance_to_base(state, n, seat) <= here]
+    return sorted(options)
+
+
+def retreat_square(state: AsiaState, square: str, seat: str, units: list[Unit]) -> str | None:
+    """The first square a retreat may go to (the tests' shortcut), None: none."""
+    options = retreat_squares(state, square, seat, units)
+    return options[0] if options else None
 
 
 def nearest_friends(state: AsiaState, square: str, side: str) -> str | None:
@@ -147,37 +165,61 @@ def nearest_friends(state: AsiaState, square: str, side: str) -> str | None:
     return base
 
 
-def levy(run: Run, region: str, side: str) -> None:
-    """5.4.2(3) Defence levy: d6 irregulars of the region, free, to the new controller; the
-    region's Khan in place of one of them if he is not on the map.  House placement (the
-    controller may choose any square of the region without enemy or neutral units): the
-    capital if it qualifies, else the qualifying square nearest to it."""
+def levy_squares(state: AsiaState, region: str, side: str) -> list[str]:
+    """5.4.2(3): any square of the region without enemy or neutral units."""
+    return sorted(s for s, r in state.data.region.items() if r == region
+                  and not any(owner(state, u) == other(side) for u in units_at(state, s))
+                  and not neutral_units(state, s))
+
+
+def levy(run: Run, region: str, side: str, then: str) -> None:
+    """5.4.2(3) Defence levy: d6 irregulars of the region, free, to the new controller, who
+    places them in a square of the region without enemy or neutral units (``levy at``);
+    it may take the region's Khan, if he is not on the map, in place of one of them
+    (``levy with KHAN at``)."""
     state = run.state
     pack = state.data
     roll = run.roll("levy")
-    squares = [s for s, r in pack.region.items() if r == region
-               and not enemy_combat(state, s, side)
-               and not any(owner(state, u) == other(side) for u in units_at(state, s))
-               and not neutral_units(state, s)]
-    if not squares:
-        return
-    capital = pack.capital(region)
-    cx, cy = pack.xy(capital.square) if capital else (0, 0)
-    where = min(squares, key=lambda s: (abs(pack.xy(s)[0] - cx) + abs(pack.xy(s)[1] - cy), s))
-    khan = next((a for a in pack.agents.values() if a.khan and a.side == region
+    khan = next((a.id for a in pack.agents.values() if a.khan and a.side == region
                  and state.units.get(a.id) is not None and state.units[a.id].where == "box"),
                 None)
-    count = roll
-    if khan is not None and roll >= 2:
-        run.emit(ev.UnitMoved(id=khan.id, to=where))
-        count -= 1
-    if (region, "irregulars") in pack.units:
-        place(run, region, "irregulars", min(count, available(state, region, "irregulars")),
-              where)
+    if (region, "irregulars") not in pack.units and khan is None:
+        return
+    due_levy(run, side, region, region, "irregulars", roll, khan, then, instead=True)
 
 
-def change_control(run: Run, region: str, to: str, why: str) -> None:
-    """5.4.2 belligerence, 5.5 return to neutrality, 5.6 defection."""
+def due_levy(run: Run, side: str, region: str, nation: str, kind: str, count: int,
+             agent: str | None, then: str, instead: bool = False) -> None:
+    """Units ``side`` receives in ``region`` (``agent``: with them, or in place of one if
+    ``instead``): placed at once if only one square qualifies and there is nothing else
+    to choose, else queued for the receiver's choice (``LevyDue``)."""
+    squares = levy_squares(run.state, region, side)
+    if not squares or (count <= 0 and agent is None):
+        return
+    run.emit(ev.LevyDue(side=side, region=region, nation=nation, kind=kind, count=count,
+                        agent=agent, then=then, instead=instead))
+    if len(squares) == 1 and not (instead and agent):
+        place_levy(run, squares[0], with_agent=True)
+
+
+def place_levy(run: Run, square: str, with_agent: bool) -> str:
+    """Places the first queued levy in ``square`` (its agent too if ``with_agent``);
+    returns what follows (``then``) once the queue is empty, else ""."""
+    item = run.state.levies[0]
+    count = int(item["count"])
+    if item["agent"] and with_agent:
+        run.emit(ev.UnitMoved(id=item["agent"], to=square))
+        count -= 1 if item.get("instead") else 0
+    if (item["nation"], item["kind"]) in run.state.data.units:
+        place(run, item["nation"], item["kind"],
+              max(0, min(count, available(run.state, item["nation"], item["kind"]))), square)
+    run.emit(ev.LevyPlaced(square=square))
+    return "" if run.state.levies else str(item["then"])
+
+
+def change_control(run: Run, region: str, to: str, why: str, then: str = "") -> None:
+    """5.4.2 belligerence, 5.5 return to neutrality, 5.6 defection.  ``then``: what
+    follows a levy the receiver must place (``income``, ``combat``)."""
     state = run.state
     before = state.control.get(region, "neutral")
     if before == to:
@@ -186,7 +228,7 @@ def change_control(run: Run, region: str, to: str, why: str) -> None:
     if to == "neutral":
         _home_again(run, region, before)
     elif before == "neutral":
-        levy(run, region, to)                        # 5.4.2(3): formerly neutral
+        levy(run, region, to, then)                  # 5.4.2(3): formerly neutral
     else:
         for unit in [u for u in run.state.units.values() if u.nation == region]:
             here = units_at(run.state, unit.where)   # 5.6: stacked with the former side
@@ -200,6 +242,8 @@ def _home_again(run: Run, region: str, former: str) -> None:
     first); none: eliminated."""
     state = run.state
     pack = state.data
+    if region not in pack.regions:
+        return
     cities = sorted((c for c in pack.cities.values() if pack.region[c.square] == region),
                     key=lambda c: (not c.capital, c.square))
     free = [c.square for c in cities

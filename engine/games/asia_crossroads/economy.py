@@ -14,9 +14,11 @@ from engine.games.asia_crossroads.common import (
     Run,
     available,
     change_control,
+    due_levy,
     eliminate,
     expeditionary,
     place,
+    take_losses,
 )
 from engine.games.asia_crossroads.state import (
     SEATS,
@@ -35,7 +37,8 @@ from engine.games.asia_crossroads.vocabulary import MARKERS, TROOPS, verb
 
 FIRST, RECRUIT, HIRE, BUY, BUILD, DISBAND, DONE = (
     verb(v) for v in ("first", "recruit", "hire", "buy", "build", "disband", "done"))
-SUPPLY, STARVE = verb("supply"), verb("starve")
+SUPPLY, STARVE, FEED, SUSTAIN, RETURN = (
+    verb(v) for v in ("supply", "starve", "feed", "sustain", "return"))
 
 
 # --- 7.0 initiative, 8.0 random events, 9.1 income --------------------------------------
@@ -55,7 +58,48 @@ def chooser(state: AsiaState, turn: int) -> str:
 
 
 def begin_turn(run: Run, turn: int) -> None:
+    """3.1(1); 16.6: the scenario's period for the turn (agents in play stay, 16.6.2);
+    16.3.2(1): the owners of agents held prisoner may return them first."""
     run.emit(ev.TurnBegan(turn=turn, chooser=chooser(run.state, turn)))
+    periods = run.state.periods
+    if len(periods) >= turn and periods[turn - 1] != run.state.period:
+        run.emit(ev.PeriodBegan(period=periods[turn - 1]))
+    if turn > 1 and any(prisoners(run.state, seat) for seat in SEATS):
+        run.emit(ev.PhaseBegan(phase="release"))
+
+
+# --- 16.3.2(1) prisoners return ----------------------------------------------------------------
+def prisoners(state: AsiaState, seat: str) -> list[str]:
+    """The agents of ``seat`` held prisoner by the enemy (native ones: of a region it
+    controls, 16.7)."""
+    return sorted(u.id for u in state.units.values()
+                  if u.agent and u.where == "prisoner" and u.id not in state.captives
+                  and owner(state, u) == seat)
+
+
+def release_seats(state: AsiaState) -> list[str]:
+    return [s for s in SEATS if s not in state.done and prisoners(state, s)]
+
+
+def release_actions(state: AsiaState, seat: str) -> list[Action]:
+    """16.3.2(1): "the owner may return it at the start of any later turn, on any square
+    of the map" (the captor's price is agreed between the players, outside the game)."""
+    if seat not in release_seats(state):
+        return []
+    pack = state.data
+    squares = [sq for sq in pack.squares if pack.land(sq)]
+    return [*(RETURN(agent=a, place=sq) for a in prisoners(state, seat) for sq in squares),
+            DONE()]
+
+
+def decide_release(run: Run, seat: str, action: Action) -> None:
+    if action.verb == "return":
+        run.emit(ev.UnitMoved(id=str(action["agent"]), to=str(action["place"])))
+        if prisoners(run.state, seat):
+            return
+    run.emit(ev.SeatDone(seat=seat))
+    if not release_seats(run.state):
+        run.emit(ev.PhaseBegan(phase="initiative"))
 
 
 def initiative_actions(state: AsiaState, seat: str) -> list[Action]:
@@ -65,6 +109,12 @@ def initiative_actions(state: AsiaState, seat: str) -> list[Action]:
 def choose_first(run: Run, seat: str) -> None:
     run.emit(ev.FirstPlayerChosen(seat=seat))
     random_events(run)
+    if not run.state.levies:          # else: once the levies of the events are placed
+        after_events(run)
+
+
+def after_events(run: Run) -> None:
+    """3.1(3): income, then the purchase phase."""
     for each in SEATS:
         collect_income(run, each)
     run.emit(ev.PhaseBegan(phase="purchases"))
@@ -116,8 +166,32 @@ def apply_event(run: Run, who: str, name: str) -> None:
         if neutral:
             pick = run.roll("uprising region")
             side = "british" if name == "pro_british_uprising" else "russian"
-            change_control(run, neutral[(pick - 1) % len(neutral)], side, "uprising")
-    # "jihad": rule 21.0 is missing; the house pack leaves it without effect
+            change_control(run, neutral[(pick - 1) % len(neutral)], side, "uprising",
+                           "income")
+    elif name == "jihad":
+        jihad(run, who)
+
+
+def jihad(run: Run, roller_seat: str) -> None:
+    """Rule 21.0 is lost; 5.7, 10.4.3, 16.8 say the Jihad gives a player ghazis and the
+    Mad Mullah, free.  The pack's ``jihad`` rule: ``ghazis`` (house): the holy war rises
+    against the side the BoP favours, so the other side (at 0: the side that did not
+    roll) takes control of all ghazis and receives d6 ghazi groups (within the counter
+    mix) and the Mad Mullah if he is not on the map, placed in one square of the pack's
+    Jihad region (``[jihad] region``) without enemy or neutral units; ``none``: no
+    effect."""
+    state = run.state
+    if state.rule("jihad") != "ghazis" or ("ghazi", "ghazi") not in state.data.units:
+        return
+    side = "russian" if state.balance > 0 else "british" if state.balance < 0 else \
+        other(roller_seat)
+    if state.control.get("ghazi") != side:
+        run.emit(ev.ControlChanged(region="ghazi", to=side, why="jihad"))
+    count = run.roll("jihad")
+    mullah = run.state.units.get("mad_mullah")
+    agent = "mad_mullah" if mullah is not None and mullah.where == "box" else None
+    region = str(state.data.tables.get("jihad", {}).get("region", "afghanistan"))
+    due_levy(run, side, region, "ghazi", "ghazi", count, agent, "income")
 
 
 def income_of(state: AsiaState, seat: str, roll: int) -> dict[str, int]:
@@ -268,7 +342,8 @@ def build_actions(state: AsiaState, seat: str, treasury: int) -> list[Action]:
     """20.2-20.3: one marker of each type per player per square, never in a base or a
     square with an enemy marker; colony: a city with a red/blue combat unit and a
     red/blue agent; fort: any land square with a friendly combat unit; trading post: a
-    city with a friendly combat unit or agent.  Railways: not implemented (20.3.4 lost)."""
+    city with a friendly combat unit or agent; railway: 20.3.4 is lost, see
+    ``railway_site``."""
     pack = state.data
     out: list[Action] = []
     planned = {o["order"] for o in _pending(state, seat)}
@@ -282,13 +357,33 @@ def build_actions(state: AsiaState, seat: str, treasury: int) -> list[Action]:
         can = {"colony": city and any(not u.agent for u in imperial)
                and any(u.agent for u in imperial),
                "fort": bool(combat_units(here)),
-               "trading_post": city}
+               "trading_post": city,
+               "railway": railway_site(state, square, seat)}
         for marker in MARKERS:
             if can[marker] and markers.get(marker) != seat \
                     and f"build:{marker}:{square}" not in planned \
                     and price(state, marker) <= treasury:
                 out.append(BUILD(marker=marker, place=square))
     return out
+
+
+def railway_site(state: AsiaState, square: str, seat: str) -> bool:
+    """20.3.4 (lost): where a railway may be built.  The pack's ``railway_placement``
+    rule: ``connected`` (house): a land square with a friendly combat unit, in a region
+    the builder controls, on an edge square of its own base or beside (across a square
+    side, 13.6.4) one of its railways already on the map, so lines grow from the base;
+    ``anywhere``: any land square with a friendly combat unit.  Never in a base (20.2.2)
+    nor beside an enemy marker in the square (20.2.3, checked by the caller)."""
+    pack = state.data
+    if not combat_units(friendly(state, square, seat)):
+        return False
+    if state.rule("railway_placement") == "anywhere":
+        return True
+    if state.control.get(pack.region[square]) != seat:
+        return False
+    base = next(b.id for b in pack.bases.values() if b.side == seat)
+    return square in pack.edge_squares(base) or any(
+        state.markers.get(n, {}).get("railway") == seat for n in pack.neighbours(square, False))
 
 
 def order_of(state: AsiaState, seat: str, action: Action) -> tuple[str, int]:
@@ -345,24 +440,51 @@ def carry_out(run: Run, seat: str, parts: list[str]) -> None:
 
 
 # --- 14. supply phase (17.3-17.6) ----------------------------------------------------------
-def due(state: AsiaState, seat: str, square: str) -> int:
+def due_parts(state: AsiaState, seat: str, square: str) -> tuple[int, int]:
     """17.3.3: 1 SP when the brigades exceed the forage (a desert feeds one irregular,
-    2.8.1); 17.6: 1 SP more when any combat unit is out of its home region.  Agents,
-    neutral units and units in a base need nothing (17.3.1, 17.6.1).  Railway supply
-    lines (17.6.2) are not implemented."""
+    2.8.1); 17.6: 1 SP more when any combat unit is out of its home region, unless a
+    railway supply line serves the square (17.6.2).  Agents, neutral units and units in
+    a base need nothing (17.3.1, 17.6.1).  (forage SP, expedition SP)."""
     pack = state.data
     if square in pack.bases:
-        return 0
+        return 0, 0
     units = combat_units(friendly(state, square, seat))
     if not units:
-        return 0
+        return 0, 0
     brigades = sum(u.size for u in units)
     forage = pack.tec[pack.terrain[square]].forage
     fed = forage if forage else (1 if brigades == 1 and units[0].kind == "irregulars" else 0)
-    cost = 1 if brigades > fed else 0
-    if any(expeditionary(state, u, square) for u in units):
-        cost += 1
-    return cost
+    expedition = any(expeditionary(state, u, square) for u in units) \
+        and not railway_supply_line(state, square, seat)
+    return (1 if brigades > fed else 0), (1 if expedition else 0)
+
+
+def due(state: AsiaState, seat: str, square: str) -> int:
+    return sum(due_parts(state, seat, square))
+
+
+def railway_supply_line(state: AsiaState, square: str, seat: str) -> bool:
+    """17.6.2: a square with an own railway that traces an unbroken line of own railway
+    squares (13.6.4: across square sides) to the own base, none holding an enemy unit.
+    House reading: the line reaches the base from one of its edge squares (19.1)."""
+    pack = state.data
+    def open_rail(sq: str) -> bool:
+        return state.markers.get(sq, {}).get("railway") == seat and not any(
+            owner(state, u) == other(seat) for u in units_at(state, sq))
+    if not open_rail(square):
+        return False
+    base = next(b.id for b in pack.bases.values() if b.side == seat)
+    edges = set(pack.edge_squares(base))
+    seen, todo = {square}, [square]
+    while todo:
+        here = todo.pop()
+        if here in edges:
+            return True
+        for n in pack.neighbours(here, False):
+            if n not in seen and open_rail(n):
+                seen.add(n)
+                todo.append(n)
+    return False
 
 
 def begin_supply(run: Run) -> None:
@@ -381,45 +503,65 @@ def begin_supply(run: Run) -> None:
 
 
 def supply_actions(state: AsiaState, seat: str) -> list[Action]:
+    """17.3-17.6: pay a square's SP, or part of them when two are due (17.6 example: one
+    for the forage, one for the expedition), or none (17.4: never obliged to pay)."""
+    if state.loss is not None:
+        from engine.games.asia_crossroads.operations import loss_actions
+        return loss_actions(state, seat)
     out: list[Action] = []
+    have = state.supply.get(seat, 0)
     for key, cost in sorted(state.dues.items()):
         who, square = key.split("@")
         if who != seat:
             continue
-        if state.supply.get(seat, 0) >= cost:
+        if have >= cost:
             out.append(SUPPLY(place=square))
+        if cost == 2 and have >= 1:
+            out += [FEED(place=square), SUSTAIN(place=square)]
         out.append(STARVE(place=square))
     return out
 
 
 def decide_supply(run: Run, seat: str, action: Action) -> None:
+    if action.verb == "lose":
+        from engine.games.asia_crossroads.operations import decide_loss
+        decide_loss(run, seat, action)
+        return
     square = str(action["place"])
     key = f"{seat}@{square}"
     cost = run.state.dues[key]
-    if action.verb == "supply":
-        run.emit(ev.SupplyChanged(seat=seat, by=-cost, why="supply"), ev.DuePaid(
-            square=key, paid=True))
-    else:
-        run.emit(ev.DuePaid(square=key, paid=False))
-        starve(run, seat, square)
-    if not run.state.dues:
+    paid = {"supply": cost, "feed": 1, "sustain": 1, "starve": 0}[action.verb]
+    if paid:
+        run.emit(ev.SupplyChanged(seat=seat, by=-paid, why="supply"))
+    run.emit(ev.DuePaid(square=key, paid=paid == cost))
+    if paid < cost and starve(run, seat, square, forage=action.verb != "feed",
+                              expedition=action.verb != "sustain"):
+        return
+    supply_resumed(run)
+
+
+def supply_resumed(run: Run) -> None:
+    if not run.state.dues and run.state.loss is None:
         end_of_turn(run)
 
 
-def starve(run: Run, seat: str, square: str) -> None:
-    """17.4, 17.6: unpaid, the out-of-region units die, then brigades beyond the forage
-    (the owner would choose; house: natives first, then the weakest brigade)."""
+def starve(run: Run, seat: str, square: str, forage: bool = True,
+           expedition: bool = True) -> bool:
+    """17.4, 17.6: unpaid, the out-of-region units die (``expedition``), and brigades
+    beyond the forage (``forage``), which the owner chooses (17.4, ``lose``).  True:
+    suspended on that choice."""
     state = run.state
-    for unit in combat_units(friendly(state, square, seat)):
-        if expeditionary(state, unit, square):
-            eliminate(run, unit)
+    if expedition:
+        for unit in combat_units(friendly(state, square, seat)):
+            if expeditionary(state, unit, square):
+                eliminate(run, unit)
+    if not forage:
+        return False
     units = combat_units(friendly(run.state, square, seat))
-    forage = run.state.data.tec[run.state.data.terrain[square]].forage
-    excess = sum(u.size for u in units) - max(forage, 1 if units and
+    food = run.state.data.tec[run.state.data.terrain[square]].forage
+    excess = sum(u.size for u in units) - max(food, 1 if units and
                                               units[0].kind == "irregulars" else 0)
-    if excess > 0:
-        from engine.games.asia_crossroads.common import take_losses
-        take_losses(run, units, excess)
+    return excess > 0 and take_losses(run, square, seat, excess, "supply")
 
 
 # --- 15. Balance of Power phase, 16. end of turn ------------------------------------------
@@ -439,19 +581,45 @@ def balance_phase(run: Run) -> None:
 def end_of_turn(run: Run) -> None:
     balance_phase(run)
     state = run.state
+    loser = capitulating(state)
+    if loser is not None:                                     # 3.1(16)
+        run.emit(ev.GameEnded(scores=victory_points(state), winner=other(loser),
+                              capitulated=loser), ev.PhaseBegan(phase="over"))
+        return
     if state.turn >= len(state.turns):
         scores = victory_points(state)
         a, b = scores["british"], scores["russian"]
-        winner = "british" if a > b else "russian" if b > a else (
-            "british" if state.balance > 0 else "russian" if state.balance < 0 else None)
+        by_balance = "british" if state.balance > 0 else "russian" if state.balance < 0 \
+            else None
+        if state.rule("victory") == "balance":
+            winner = by_balance
+        else:
+            winner = "british" if a > b else "russian" if b > a else by_balance
         run.emit(ev.GameEnded(scores=scores, winner=winner), ev.PhaseBegan(phase="over"))
         return
     begin_turn(run, state.turn + 1)
 
 
+def capitulating(state: AsiaState) -> str | None:
+    """3.1(16): the game ends early if a side capitulates (the rule is lost).  The pack's
+    ``capitulation`` rule: ``bop_limit`` (house): at the end of a turn, a side with the
+    BoP at the limit against it (4.3: -18 for the British, +18 for the Russians)
+    capitulates; ``none``: no side ever does."""
+    if state.rule("capitulation") != "bop_limit":
+        return None
+    limit = state.data.tables["balance"]["limit"]
+    if state.balance <= -limit:
+        return "british"
+    if state.balance >= limit:
+        return "russian"
+    return None
+
+
 def victory_points(state: AsiaState) -> dict[str, int]:
-    """House victory (the rules are missing): each region's RCC value to its controller
-    (2.1.4), and 1 per city held by red or blue combat units (4.1)."""
+    """The victory rules are lost.  The pack's ``victory`` rule: ``regions_and_cities``
+    (house): each region's RCC value to its controller (2.1.4), and 1 per city held by
+    red or blue combat units (4.1), the most points win, a tie goes to the side the BoP
+    favours; ``balance``: the side the BoP favours wins (the points still shown)."""
     scores = {seat: 0 for seat in SEATS}
     for region, vp in state.data.tables["regions"].items():
         side = state.control.get(region)

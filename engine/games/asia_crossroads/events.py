@@ -20,6 +20,8 @@ class ScenarioSetUp(Event):
     control: dict[str, str]
     treasury: dict[str, int]
     supply: dict[str, int]
+    rules: dict[str, str] = {}      # game options overriding the pack's house rules
+    periods: list[int] = []         # 16.6: the period of each turn (scenario 3)
 
 
 class UnitPlaced(Event):
@@ -146,19 +148,34 @@ class MarkerDestroyed(Event):
 
 
 class ForceFormed(Event):
+    """11.3: a force sets out; which units are in it is sealed to its owner (14.1,
+    14.4: stacks are concealed; ``units`` is the open form of logs before 0.2)."""
+
     type: Literal["ForceFormed"] = "ForceFormed"
     origin: str
-    units: list[str]
     left_half: int
     from_enemy: bool
+    units: list[str] = []
+    hidden: Sealed | None = None      # the unit ids
 
 
 class UnitLeft(Event):
-    """11.3: a unit left out before the force moves (free), or dropped on the way."""
+    """11.3: a unit left out before the force moves (free), or dropped on the way; which
+    one is sealed to the owner (``id``: the open form of logs before 0.2)."""
 
     type: Literal["UnitLeft"] = "UnitLeft"
-    id: str
     dropped: bool
+    id: str = ""
+    hidden: Sealed | None = None
+
+
+class UnitsReorganised(Event):
+    """18.0: counters of a concealed stack split or combined, sealed to the owner:
+    ``[id, nation, kind, size]`` after the change (size 0: the counter is gone)."""
+
+    type: Literal["UnitsReorganised"] = "UnitsReorganised"
+    square: str
+    change: Sealed
 
 
 class ForceStepped(Event):
@@ -264,10 +281,82 @@ class DuePaid(Event):
     paid: bool
 
 
+class PeriodBegan(Event):
+    """16.6: a new historical period within the scenario; agents in play stay."""
+
+    type: Literal["PeriodBegan"] = "PeriodBegan"
+    period: int
+
+
+class LossesDue(Event):
+    """14.9, 17.4: ``seat`` chooses which of its units in ``square`` lose ``brigades``
+    (0: done); ``then`` says what follows (``combat``, ``supply``)."""
+
+    type: Literal["LossesDue"] = "LossesDue"
+    seat: str
+    square: str
+    brigades: int
+    then: str = ""
+
+
+class RetreatDue(Event):
+    """14.5: ``seat`` chooses where its units in ``square`` retreat (``before``: before
+    combat; ``result``: a CRT result)."""
+
+    type: Literal["RetreatDue"] = "RetreatDue"
+    seat: str
+    square: str
+    then: str
+
+
+class Retreated(Event):
+    type: Literal["Retreated"] = "Retreated"
+    square: str
+    to: str          # "": no square to go to, the units are eliminated
+
+
+class ResultStage(Event):
+    """14.9: the parts of a combat result are applied in order; -1: all applied."""
+
+    type: Literal["ResultStage"] = "ResultStage"
+    stage: int
+
+
+class LevyDue(Event):
+    """5.4.2(3) and the Jihad (house rule 21): units ``side`` receives and places."""
+
+    type: Literal["LevyDue"] = "LevyDue"
+    side: str
+    region: str
+    nation: str
+    kind: str
+    count: int
+    agent: str | None = None
+    then: str = ""
+    instead: bool = False   # 5.4.2(3): the agent may come in place of one unit
+
+
+class LevyPlaced(Event):
+    type: Literal["LevyPlaced"] = "LevyPlaced"
+    square: str
+
+
+class LeaderChosen(Event):
+    """16.2.1 (``move``): the agent whose military value speeds a force; 14.8
+    (``combat``): the agent whose military value modifies the roll."""
+
+    type: Literal["LeaderChosen"] = "LeaderChosen"
+    seat: str
+    role: str
+    agent: str = ""                   # open in combat (14.1: the units are revealed)
+    hidden: Sealed | None = None      # sealed to the owner in a moving force (14.4)
+
+
 class GameEnded(Event):
     type: Literal["GameEnded"] = "GameEnded"
     scores: dict[str, int]
     winner: str | None
+    capitulated: str | None = None    # 3.1(16): the side that capitulated
 
 
 ASIA_EVENTS: tuple[type[Event], ...] = (
@@ -276,4 +365,6 @@ ASIA_EVENTS: tuple[type[Event], ...] = (
     IncomeCollected, PhaseBegan, OrderSealed, SeatDone, OrdersRevealed, MarkerBuilt,
     MarkerDestroyed, ForceFormed, UnitLeft, ForceStepped, ForceHalted, NegotiationOpened,
     BidSealed, BidsRevealed, NegotiationResolved, Invasion, CombatsListed, CombatStep,
-    CombatResolved, AgentCaptured, AgentHeld, DuesListed, DuePaid, GameEnded, DieRolled)
+    CombatResolved, AgentCaptured, AgentHeld, DuesListed, DuePaid, GameEnded, DieRolled,
+    PeriodBegan, LossesDue, RetreatDue, Retreated, ResultStage, LevyDue, LevyPlaced,
+    LeaderChosen, UnitsReorganised)

@@ -44,6 +44,7 @@ def _setup(s: AsiaState, e: ev.ScenarioSetUp) -> None:
     s.pending = {seat: [] for seat in SEATS}
     s.dues = {}
     s.bought_sp = {seat: 0 for seat in SEATS}
+    s.rules, s.periods = dict(e.rules), list(e.periods)
 
 
 @on(ev.UnitPlaced)
@@ -123,6 +124,7 @@ def _phase(s: AsiaState, e: ev.PhaseBegan) -> None:
     s.phase, s.ops, s.phasing, s.sub = e.phase, e.ops, e.phasing, e.sub
     s.done, s.moved, s.negotiated, s.combats = [], [], [], []
     s.force, s.negotiation, s.combat_step = None, None, ""
+    s.leaders, s.aftermath, s.loss, s.retreating, s.fought = {}, None, None, None, []
     if e.phase == "over":
         s.over = True
 
@@ -164,18 +166,42 @@ def _destroyed(s: AsiaState, e: ev.MarkerDestroyed) -> None:
 
 @on(ev.ForceFormed)
 def _formed(s: AsiaState, e: ev.ForceFormed) -> None:
-    s.force = Force(e.origin, e.origin, list(e.units), e.left_half, from_enemy=e.from_enemy)
+    units = list(e.units) or (list(e.hidden.value) if e.hidden and e.hidden.known else [])
+    s.force = Force(e.origin, e.origin, units, e.left_half, from_enemy=e.from_enemy)
+
+
+@on(ev.UnitsReorganised)
+def _reorganised(s: AsiaState, e: ev.UnitsReorganised) -> None:
+    if not e.change.known:
+        return
+    for uid, nation, kind, size in e.change.value:
+        if size <= 0:
+            s.units.pop(uid, None)
+        elif uid in s.units:
+            s.units[uid].size = size
+        else:
+            s.units[uid] = Unit(uid, nation, kind, size, e.square)
+            if uid.startswith("u"):
+                s.next_id = max(s.next_id, int(uid[1:]) + 1)
 
 
 @on(ev.UnitLeft)
 def _left(s: AsiaState, e: ev.UnitLeft) -> None:
+    unit = e.id or (str(e.hidden.value) if e.hidden and e.hidden.known else "")
+    if unit:
+        _left_force(s, unit, e.dropped)
+
+
+def _left_force(s: AsiaState, unit: str, dropped: bool) -> None:
     force = s.force
-    if force is not None and e.id in force.units:
-        force.units.remove(e.id)
+    if force is not None and unit in force.units:
+        force.units.remove(unit)
+        if force.leader == unit:
+            force.leader = None
         if not force.stepped:      # 11.3: left out before moving: the force is faster
-            force.left_half = 2 * force_ma(s, force.units)
-    if e.dropped:
-        s.moved.append(e.id)
+            force.left_half = 2 * force_ma(s, force.units, force.leader)
+    if dropped:
+        s.moved.append(unit)
 
 
 @on(ev.ForceStepped)
@@ -185,7 +211,7 @@ def _stepped(s: AsiaState, e: ev.ForceStepped) -> None:
         return
     if force.from_enemy and not force.stepped:
         force.seen_enemy = True
-    if e.how == "base" or force.square in s.data.bases:
+    if e.to in s.data.bases or force.square in s.data.bases:
         force.base_used = e.to if e.to in s.data.bases else force.square
     if e.how == "sea":
         force.amphibious += 1
@@ -249,6 +275,61 @@ def _combat_step(s: AsiaState, e: ev.CombatStep) -> None:
 def _combat(s: AsiaState, e: ev.CombatResolved) -> None:
     if s.combats and s.combats[0] == e.square:
         s.combats.pop(0)
+    s.leaders, s.combat_step = {}, ""
+    if e.table:
+        s.aftermath = {"square": e.square, "result": e.result, "stage": 0}
+        s.fought.append(e.square)
+
+
+@on(ev.ResultStage)
+def _result_stage(s: AsiaState, e: ev.ResultStage) -> None:
+    if s.aftermath is not None:
+        s.aftermath = None if e.stage < 0 else {**s.aftermath, "stage": e.stage}
+
+
+@on(ev.LossesDue)
+def _losses(s: AsiaState, e: ev.LossesDue) -> None:
+    s.loss = {"seat": e.seat, "square": e.square, "brigades": e.brigades,
+              "then": e.then} if e.brigades > 0 else None
+
+
+@on(ev.RetreatDue)
+def _retreat_due(s: AsiaState, e: ev.RetreatDue) -> None:
+    s.retreating = {"seat": e.seat, "square": e.square, "then": e.then}
+
+
+@on(ev.Retreated)
+def _retreated(s: AsiaState, e: ev.Retreated) -> None:
+    s.retreating = None
+
+
+@on(ev.LevyDue)
+def _levy_due(s: AsiaState, e: ev.LevyDue) -> None:
+    s.levies.append({"side": e.side, "region": e.region, "nation": e.nation,
+                     "kind": e.kind, "count": e.count, "agent": e.agent, "then": e.then,
+                     "instead": e.instead})
+
+
+@on(ev.LevyPlaced)
+def _levy_placed(s: AsiaState, e: ev.LevyPlaced) -> None:
+    if s.levies:
+        s.levies.pop(0)
+
+
+@on(ev.LeaderChosen)
+def _leader(s: AsiaState, e: ev.LeaderChosen) -> None:
+    agent = e.agent or (str(e.hidden.value) if e.hidden and e.hidden.known else "")
+    if e.role == "move" and s.force is not None and agent:
+        s.force.leader = agent
+        if not s.force.stepped:
+            s.force.left_half = 2 * force_ma(s, s.force.units, agent)
+    elif e.role == "combat":
+        s.leaders[e.seat] = agent
+
+
+@on(ev.PeriodBegan)
+def _period(s: AsiaState, e: ev.PeriodBegan) -> None:
+    s.period = e.period
 
 
 @on(ev.AgentCaptured)

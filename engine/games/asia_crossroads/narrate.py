@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from engine.core.events import ActionTaken, DieRolled, Event, Recorded
 from engine.games.asia_crossroads import events as ev
-from engine.games.asia_crossroads.state import SEATS, AsiaState, units_at
+from engine.games.asia_crossroads.state import HIDDEN, SEATS, AsiaState, units_at
 from engine.games.asia_crossroads.vocabulary import square_label
 from engine.i18n import t
 
@@ -18,6 +18,8 @@ def _seat(seat: str, lang: str) -> str:
 
 
 def _unit(nation: str, kind: str, size: int, lang: str) -> str:
+    if kind == HIDDEN:                       # 14.4: another side's concealed counter
+        return t("asia.narrate.hidden", lang, side=t(f"asia.seat.{nation}", lang))
     if kind == "agent":
         return t(f"asia.agent.{nation}", lang)
     return f"{t(f'asia.troop.{kind}', lang)} {t(f'asia.nation.{nation}', lang)} " \
@@ -75,8 +77,18 @@ def line(event: Event, lang: str) -> str | None:
         return say(key, marker=t(f"asia.marker.{event.marker}", lang),
                    place=square_label(event.square, lang))
     if isinstance(event, ev.GameEnded):
-        return say("ended", scores=", ".join(f"{_seat(s, lang)} {v}"
-                                             for s, v in event.scores.items()))
+        ended = say("ended", scores=", ".join(f"{_seat(s, lang)} {v}"
+                                              for s, v in event.scores.items()))
+        if event.capitulated:
+            ended = f"{say('capitulated', seat=_seat(event.capitulated, lang))} {ended}"
+        return ended
+    if isinstance(event, ev.PeriodBegan):
+        return say("period", period=event.period)
+    if isinstance(event, ev.Retreated):
+        if not event.to:
+            return say("no_retreat", place=square_label(event.square, lang))
+        return say("retreated", place=square_label(event.square, lang),
+                   to=square_label(event.to, lang))
     if isinstance(event, DieRolled):
         return None
     return None

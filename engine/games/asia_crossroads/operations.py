@@ -14,9 +14,9 @@ from engine.games.asia_crossroads.common import (
     change_control,
     eliminate,
     eliminate_agent,
+    lose_brigade,
     nearest_friends,
-    place,
-    retreat_square,
+    retreat_squares,
     take_losses,
 )
 from engine.games.asia_crossroads.pack import DIRECTIONS, Pack
@@ -44,6 +44,7 @@ DONE, MARCH, LEAVE, LEAVE_AGENT, GO, ENTER, LAND, SAIL, HALT = (verb(v) for v in
 SPLIT, MERGE = verb("split"), verb("merge")
 NEGOTIATE, BID, RETREAT, STAND, FIGHT, EXECUTE, HOLD = (verb(v) for v in (
     "negotiate", "bid", "retreat", "stand", "fight", "execute", "hold"))
+LOSE, LEAD, RAIL, RAZE = verb("lose"), verb("lead"), verb("rail"), verb("raze")
 
 
 def begin_operations(run: Run, ops: int, phasing: str) -> None:
@@ -99,17 +100,22 @@ def reorganise_actions(state: AsiaState, seat: str, places: list[str]) -> list[A
 
 
 def reorganise(run: Run, seat: str, action: Action) -> None:
-    units = sorted((u for u in friendly(run.state, str(action["place"]), seat)
+    """18.0, sealed to the owner (14.4: the stack is concealed)."""
+    square = str(action["place"])
+    units = sorted((u for u in friendly(run.state, square, seat)
                     if u.nation == action["nation"] and u.kind == action["troop"]
                     and u.id not in run.state.moved), key=lambda u: (u.size, u.id))
     if action.verb == "split":
         big = max(units, key=lambda u: (u.size, u.id))
-        run.emit(ev.UnitReduced(id=big.id, size=big.size - 1))
-        place(run, big.nation, big.kind, 1, big.where)
+        change = [[big.id, big.nation, big.kind, big.size - 1],
+                  [run.new_id(), big.nation, big.kind, 1]]
     else:
         small, other_unit = units[0], units[1]
-        run.emit(ev.UnitReduced(id=small.id, size=0),
-                 ev.UnitReduced(id=other_unit.id, size=other_unit.size + small.size))
+        change = [[small.id, small.nation, small.kind, 0],
+                  [other_unit.id, other_unit.nation, other_unit.kind,
+                   other_unit.size + small.size]]
+    run.emit(ev.UnitsReorganised(square=square,
+                                 change=seal(change, [seat], run.chance.salt())))
 
 
 def force_actions(state: AsiaState, seat: str) -> list[Action]:
@@ -118,6 +124,11 @@ def force_actions(state: AsiaState, seat: str) -> list[Action]:
     pack = state.data
     units = [state.units[i] for i in force.units]
     out: list[Action] = []
+    if not force.stepped:                                          # 16.2.1
+        leaders = military_agents(state, force.units)
+        if len(leaders) > 1 and any(not u.agent for u in units):
+            chosen = bonus_agent(state, force.units)
+            out += [LEAD(agent=a) for a in leaders if a != chosen]
     if len(units) > 1:
         for unit in units:
             if unit.agent:
@@ -135,17 +146,87 @@ def force_actions(state: AsiaState, seat: str) -> list[Action]:
         out.append(ENTER())
     out += [LAND(place=s) for s in land_squares(state, seat)]
     out += [SAIL(place=s) for s in sail_squares(state, seat)]
+    out += [RAIL(place=s) for s in sorted(rail_squares(state, seat))]
     out.append(HALT())
     return out
 
 
+def military_agents(state: AsiaState, ids: list[str]) -> list[str]:
+    """The agents among ``ids`` with a military value to give (16.2)."""
+    return sorted(i for i in ids if state.units[i].agent and state.data.agents[i].military > 0)
+
+
 def bonus_agent(state: AsiaState, ids: list[str]) -> str | None:
-    """16.2.1: the agent whose military value speeds the force (it must stay with it)."""
+    """16.2.1: the agent whose military value speeds the force (it must stay with it):
+    the one the player chose (``lead with``), else the best."""
     agents = [state.units[i] for i in ids if state.units[i].agent]
     if not agents or all(state.units[i].agent for i in ids):
         return None
+    force = state.force
+    if force is not None and force.leader in ids:
+        return force.leader
     best = max(agents, key=lambda a: (state.data.agents[a.id].military, a.id))
     return best.id if state.data.agents[best.id].military > 0 else None
+
+
+# --- 13.6 railways ---------------------------------------------------------------------------
+def base_railways(state: AsiaState) -> bool:
+    """19.1.4, 20.2.2: from the turn 1860-64 the bases hold railways, free."""
+    label = state.turns[state.turn - 1] if 0 < state.turn <= len(state.turns) else ""
+    return label[:4].isdigit() and int(label[:4]) >= 1860
+
+
+def railway(state: AsiaState, square: str, seat: str) -> bool:
+    """13.6.5: only the own railways."""
+    return state.markers.get(square, {}).get("railway") == seat
+
+
+def rail_links(state: AsiaState, square: str, seat: str) -> list[str]:
+    """13.6.4: railways join across square sides only, never corners; 19.1.4: the own
+    base joins the railways on its edge squares from 1860-64."""
+    pack = state.data
+    base = own_base(pack, seat)
+    with_base = base_railways(state)
+    if square == base:
+        return [e for e in pack.edge_squares(base) if railway(state, e, seat)] \
+            if with_base else []
+    out = [n for n in pack.neighbours(square, False) if railway(state, n, seat)]
+    if with_base and square in pack.edge_squares(base):
+        out.append(base)
+    return out
+
+
+def rail_squares(state: AsiaState, seat: str) -> dict[str, int]:
+    """13.6.1: from a square with an own railway, any number of squares joined by own
+    railways for 1 MP (13.6.3: each rail leg 1 MP); 13.6.2: it may start among enemy
+    units but stops on entering enemy combat units; 19.1.3, 19.2.3: +1 MP into or out of
+    the base, never both in one phase.  Destination -> cost in half MP."""
+    force = state.force
+    assert force is not None
+    pack = state.data
+    here = force.square
+    base = own_base(pack, seat)
+    if here in pack.bases:
+        if here != base or not base_railways(state) or force.base_used:
+            return {}
+    elif not railway(state, here, seat):
+        return {}
+    out: dict[str, int] = {}
+    seen, queue = {here}, deque([here])
+    while queue:
+        node = queue.popleft()
+        for n in rail_links(state, node, seat):
+            if n in seen:
+                continue
+            seen.add(n)
+            if n == base and (force.base_used or not imperial_only(state, seat)):
+                continue
+            cost = 2 + (2 if base in (here, n) else 0)
+            if cost <= force.left_half:
+                out[n] = cost
+            if n != base and not enemy_combat(state, n, seat):
+                queue.append(n)
+    return out
 
 
 def step_cost(state: AsiaState, here: str, to: str) -> int | None:
@@ -271,7 +352,7 @@ def decide_movement(run: Run, seat: str, action: Action) -> None:
         started_with_enemy = any(owner(state, u) == other(seat) for u in
                                  units_at(state, origin)) or any(
             who == other(seat) for who in state.markers.get(origin, {}).values())
-        run.emit(ev.ForceFormed(origin=origin, units=units,
+        run.emit(ev.ForceFormed(origin=origin, hidden=seal(units, [seat], run.chance.salt()),
                                 left_half=2 * force_ma(state, units),
                                 from_enemy=started_with_enemy))
     elif action.verb in ("split", "merge"):
@@ -286,9 +367,13 @@ def decide_movement(run: Run, seat: str, action: Action) -> None:
                            if state.units[i].nation == action["nation"]
                            and state.units[i].kind == action["troop"]),
                           key=lambda u: (u.size, u.id)).id
-        run.emit(ev.UnitLeft(id=unit_id, dropped=force.stepped))
+        run.emit(ev.UnitLeft(hidden=seal(unit_id, [seat], run.chance.salt()),
+                             dropped=force.stepped))
     elif action.verb == "halt":
         run.emit(ev.ForceHalted())
+    elif action.verb == "lead":                                         # 16.2.1
+        run.emit(ev.LeaderChosen(seat=seat, role="move", hidden=seal(
+            str(action["agent"]), [seat], run.chance.salt())))
     else:
         move_force(run, seat, action)
 
@@ -312,6 +397,9 @@ def move_force(run: Run, seat: str, action: Action) -> None:
     elif action.verb == "land":
         to, how = str(action["place"]), "base"
         cost = (1 if to in pack.route_squares else 2 * pack.tec[pack.terrain[to]].mp) + 2
+    elif action.verb == "rail":                                        # 13.6
+        to, how = str(action["place"]), "rail"
+        cost = rail_squares(state, seat)[to]
     else:
         to, how, cost = str(action["place"]), "sea", 2
         run.emit(ev.SupplyChanged(seat=seat, by=-sail_cost(state, seat), why="amphibious"))
@@ -452,8 +540,9 @@ def belligerence_check(run: Run) -> None:
     for region, square in invaded.items():
         if run.state.control.get(region) == "neutral":
             run.emit(ev.Invasion(region=region, square=square, by=seat))
-            change_control(run, region, other(seat), "invasion")      # 5.4.2
-    begin_combat(run)
+            change_control(run, region, other(seat), "invasion", "combat")   # 5.4.2
+    if not run.state.levies:                  # else: combat once the levies are placed
+        begin_combat(run)
 
 
 # --- 14. combat ----------------------------------------------------------------------------
@@ -475,8 +564,8 @@ def can_retreat_first(state: AsiaState, square: str, seat: str) -> bool:
     attackers = combat_units(friendly(state, square, seat))
     defenders = combat_units(friendly(state, square, other(seat)))
     fastest = max(movement(state, u) for u in attackers)
-    return all(movement(state, u) > fastest for u in defenders) and retreat_square(
-        state, square, other(seat), friendly(state, square, other(seat))) is not None
+    return all(movement(state, u) > fastest for u in defenders) and bool(retreat_squares(
+        state, square, other(seat), friendly(state, square, other(seat))))
 
 
 def tables_allowed(state: AsiaState, square: str, seat: str) -> list[str]:
@@ -517,23 +606,99 @@ def next_combat(run: Run) -> None:
 def choose_table(run: Run) -> None:
     allowed = tables_allowed(run.state, run.state.combats[0], run.state.phasing)
     if len(allowed) == 1:
-        fight(run, allowed[0])
+        choose_leaders(run, allowed[0])
     else:
         run.emit(ev.CombatStep(step="table"))
 
 
+def leader_options(state: AsiaState, square: str, side: str) -> list[str]:
+    """14.8: the agents of ``side`` in the combat whose military value could count, when
+    the player has a choice to make (two or more, none chosen yet)."""
+    if side in state.leaders:
+        return []
+    agents = military_agents(state, [u.id for u in friendly(state, square, side)])
+    return agents if len(agents) > 1 else []
+
+
+def choose_leaders(run: Run, table: str) -> None:
+    """14.8: the attacker, then the defender, names the one agent whose military value
+    modifies the roll; then the combat is fought."""
+    state = run.state
+    square = state.combats[0]
+    for side in (state.phasing, other(state.phasing)):
+        if leader_options(state, square, side):
+            run.emit(ev.CombatStep(step=f"lead:{table}"))
+            return
+    fight(run, table)
+
+
+def combat_chooser(state: AsiaState) -> str | None:
+    """The seat whose decision the combat sub-phase waits for."""
+    if state.captives:
+        return state.phasing
+    if state.loss is not None:
+        return str(state.loss["seat"])
+    if state.aftermath is not None and state.aftermath["stage"] == 4:
+        return state.phasing
+    if state.retreating is not None:
+        return str(state.retreating["seat"])
+    if not state.combats:
+        return None
+    if state.combat_step == "retreat":
+        return other(state.phasing)
+    if state.combat_step.startswith("lead:"):
+        square = state.combats[0]
+        return next((s for s in (state.phasing, other(state.phasing))
+                     if leader_options(state, square, s)), None)
+    return state.phasing if state.combat_step == "table" else None
+
+
 def combat_actions(state: AsiaState, seat: str) -> list[Action]:
+    if seat != combat_chooser(state):
+        return []
     if state.captives:
         return [a for agent in state.captives for a in (EXECUTE(agent=agent),
-                                                        HOLD(agent=agent))] \
-            if seat == state.phasing else []
-    if not state.combats:
-        return []
+                                                        HOLD(agent=agent))]
+    if state.loss is not None:
+        return loss_actions(state, seat)
+    if state.aftermath is not None and state.aftermath["stage"] == 4:
+        return [RAZE(marker=m) for m in raid_targets(state)]
+    if state.retreating is not None:
+        square = str(state.retreating["square"])
+        units = friendly(state, square, seat)
+        return [RETREAT(place=p) for p in retreat_squares(state, square, seat, units)]
+    square = state.combats[0]
     if state.combat_step == "retreat":
-        return [RETREAT(), STAND()] if seat == other(state.phasing) else []
-    if state.combat_step == "table" and seat == state.phasing:
-        return [FIGHT(table=t) for t in tables_allowed(state, state.combats[0], seat)]
-    return []
+        units = friendly(state, square, seat)
+        return [*(RETREAT(place=p) for p in retreat_squares(state, square, seat, units)),
+                STAND()]
+    if state.combat_step.startswith("lead:"):
+        return [LEAD(agent=a) for a in leader_options(state, square, seat)]
+    return [FIGHT(table=t) for t in tables_allowed(state, square, seat)]
+
+
+def loss_actions(state: AsiaState, seat: str) -> list[Action]:
+    """14.9, 17.4: one brigade of a type the player names."""
+    from engine.games.asia_crossroads.common import loss_groups
+    loss = state.loss
+    if loss is None or loss["seat"] != seat:
+        return []
+    return [LOSE(nation=n, troop=k) for n, k in loss_groups(state, str(loss["square"]), seat)]
+
+
+def decide_loss(run: Run, seat: str, action: Action) -> None:
+    """A brigade lost; when all are, what the loss interrupted goes on."""
+    loss = run.state.loss
+    assert loss is not None
+    square, then = str(loss["square"]), str(loss["then"])
+    lose_brigade(run, square, seat, str(action["nation"]), str(action["troop"]))
+    if take_losses(run, square, seat, int(loss["brigades"]) - 1, then):
+        return
+    if then == "combat":
+        resume_result(run)
+    else:
+        from engine.games.asia_crossroads.economy import supply_resumed
+        supply_resumed(run)
 
 
 def decide_combat(run: Run, seat: str, action: Action) -> None:
@@ -541,7 +706,6 @@ def decide_combat(run: Run, seat: str, action: Action) -> None:
     if action.verb in ("execute", "hold"):
         agent = str(action["agent"])
         if action.verb == "execute":                                  # 16.3.2
-            side = owner(state, state.units[agent])
             native = state.data.agents[agent].side
             side = native if native in SEATS else state.control.get(native)
             run.emit(ev.UnitReduced(id=agent, size=0))
@@ -554,20 +718,47 @@ def decide_combat(run: Run, seat: str, action: Action) -> None:
         if not run.state.captives:
             finish_combat_phase(run)
         return
+    if action.verb == "lose":
+        decide_loss(run, seat, action)
+        return
+    if action.verb == "raze":                                          # 14.9 "m"
+        assert state.aftermath is not None
+        destroy_marker(run, str(state.aftermath["square"]), str(action["marker"]),
+                       other(seat))
+        run.emit(ev.ResultStage(stage=-1))
+        resume_result(run)
+        return
+    if action.verb == "retreat" and state.retreating is not None:      # 14.9 result
+        square = str(state.retreating["square"])
+        retreat(run, square, seat, str(action["place"]))
+        resume_result(run)
+        return
     square = state.combats[0]
-    if action.verb == "retreat":
-        defenders = friendly(state, square, other(state.phasing))
-        to = retreat_square(state, square, other(state.phasing), defenders)
-        assert to is not None
-        for unit in defenders:
-            run.emit(ev.UnitMoved(id=unit.id, to=to))
+    if action.verb == "retreat":                                        # 14.5
+        retreat(run, square, seat, str(action["place"]))
         run.emit(ev.CombatResolved(square=square, table="", attack=0, defence=0, column="",
                                    roll=0, drm=0, result="retreat before combat"))
         next_combat(run)
     elif action.verb == "stand":
         choose_table(run)
+    elif action.verb == "lead":                                         # 14.8
+        run.emit(ev.LeaderChosen(seat=seat, agent=str(action["agent"]), role="combat"))
+        choose_leaders(run, state.combat_step.split(":", 1)[1])
     else:
-        fight(run, str(action["table"]))
+        choose_leaders(run, str(action["table"]))
+
+
+def retreat(run: Run, square: str, seat: str, to: str) -> None:
+    """14.5: the units of ``seat`` in ``square`` (agents go with them) retreat to ``to``
+    ("": nowhere to go, its combat units are eliminated)."""
+    for unit in friendly(run.state, square, seat):
+        if unit.agent and not to:
+            continue
+        if to:
+            run.emit(ev.UnitMoved(id=unit.id, to=to))
+        else:
+            eliminate(run, unit)
+    run.emit(ev.Retreated(square=square, to=to))
 
 
 def odds_column(attack: int, defence: int) -> str:
@@ -602,11 +793,15 @@ def defence_multiplier(state: AsiaState, square: str, defender: str) -> int:
 
 
 def combat_drm(state: AsiaState, square: str, seat: str) -> int:
-    """14.8, 16.2.2: + the military value of one attacking agent, - one defending."""
-    def best(side: str) -> int:
+    """14.8, 16.2.2: + the military value of one attacking agent, - one defending: the one
+    each player named (``lead with``), or the only one or none."""
+    def value(side: str) -> int:
+        chosen = state.leaders.get(side)
+        if chosen is not None:
+            return state.data.agents[chosen].military
         return max((state.data.agents[u.id].military for u in friendly(state, square, side)
                     if u.agent), default=0)
-    return best(seat) - best(other(seat))
+    return value(seat) - value(other(seat))
 
 
 def fight(run: Run, table: str) -> None:
@@ -625,34 +820,61 @@ def fight(run: Run, table: str) -> None:
     result = str(crt[table][str(row)][crt["columns"].index(column)])
     run.emit(ev.CombatResolved(square=square, table=table, attack=attack, defence=defence,
                                column=column, roll=roll, drm=drm, result=result))
-    apply_result(run, square, seat, result)
+    resume_result(run)
+
+
+def resume_result(run: Run) -> None:
+    """14.9: the result applies in the order it lists: the attacker's losses, the
+    defender's (``x``: all), the retreat (``r``), a raid's marker (``m``).  Each owner
+    chooses which units take its losses and where its units retreat; the procedure
+    suspends on those choices and resumes here."""
+    while (aftermath := run.state.aftermath) is not None:
+        square, result, stage = aftermath["square"], aftermath["result"], aftermath["stage"]
+        seat = run.state.phasing
+        lost_a, _, rest = str(result).partition("/")
+        if stage == 3 and "m" in rest and len(raid_targets(run.state)) > 1:
+            run.emit(ev.ResultStage(stage=4))          # the attacker names the marker
+            return
+        run.emit(ev.ResultStage(stage=stage + 1 if stage < 3 else -1))
+        if stage == 0 and take_losses(run, square, seat, int(lost_a), "combat"):
+            return
+        if stage == 1:
+            count = "".join(c for c in rest if c.isdigit())
+            if "x" in rest:
+                for unit in combat_units(friendly(run.state, square, other(seat))):
+                    eliminate(run, unit)
+            elif count and take_losses(run, square, other(seat), int(count), "combat"):
+                return
+        if stage == 2 and "r" in rest and retreat_after(run, square, other(seat)):
+            return
+        if stage == 3 and "m" in rest:
+            for marker in raid_targets(run.state, square)[:1]:
+                destroy_marker(run, square, marker, other(seat))
     next_combat(run)
 
 
-def apply_result(run: Run, square: str, seat: str, result: str) -> None:
-    """14.9: in the order given: attacker losses, defender losses, retreat, marker."""
-    lost_a, _, rest = result.partition("/")
-    take_losses(run, combat_units(friendly(run.state, square, seat)), int(lost_a))
-    defenders = combat_units(friendly(run.state, square, other(seat)))
-    count = "".join(c for c in rest if c.isdigit())
-    if "x" in rest:
-        for unit in defenders:
-            eliminate(run, unit)
-    elif count:
-        take_losses(run, defenders, int(count))
-    if "r" in rest:
-        survivors = friendly(run.state, square, other(seat))
-        to = retreat_square(run.state, square, other(seat), survivors)
-        for unit in combat_units(survivors):
-            if to is None:
-                eliminate(run, unit)
-            else:
-                run.emit(ev.UnitMoved(id=unit.id, to=to))
-    if "m" in rest:
-        for marker, who in sorted(run.state.markers.get(square, {}).items()):
-            if who == other(seat):
-                destroy_marker(run, square, marker, who)
-                break
+def raid_targets(state: AsiaState, square: str | None = None) -> list[str]:
+    """14.9 ``m``: the enemy civilization markers a raid may destroy in the square; the
+    attacker names one when there are several (``destroy MARKER``)."""
+    if square is None:
+        assert state.aftermath is not None
+        square = str(state.aftermath["square"])
+    enemy = other(state.phasing)
+    return sorted(m for m, who in state.markers.get(square, {}).items() if who == enemy)
+
+
+def retreat_after(run: Run, square: str, side: str) -> bool:
+    """14.9 ``r``: the defender's surviving combat units retreat one square, where their
+    owner chooses; nowhere to go: eliminated.  True: suspended on the choice."""
+    units = combat_units(friendly(run.state, square, side))
+    if not units:
+        return False
+    options = retreat_squares(run.state, square, side, units)
+    if len(options) > 1:
+        run.emit(ev.RetreatDue(seat=side, square=square, then="result"))
+        return True
+    retreat(run, square, side, options[0] if options else "")
+    return False
 
 
 def destroy_marker(run: Run, square: str, marker: str, who: str) -> None:
@@ -662,7 +884,7 @@ def destroy_marker(run: Run, square: str, marker: str, who: str) -> None:
     run.emit(ev.MarkerDestroyed(square=square, marker=marker, owner=who))
     table = run.state.data.tables["balance"]
     shift = table["colony_lost"] if marker == "colony" else table["post_lost"] \
-        if marker == "trading_post" else 0
+        if marker in ("trading_post", "railway") else 0
     if shift:
         run.emit(ev.BalanceShifted(by=shift if who == "british" else -shift,
                                    why=f"{marker} lost"))
@@ -683,8 +905,30 @@ def end_of_combat(run: Run) -> None:
         for marker, who in sorted(run.state.markers.get(square, {}).items()):
             if who == other(seat):
                 destroy_marker(run, square, marker, who)
+    massacres(run)
     if not run.state.captives:
         finish_combat_phase(run)
+
+
+def massacres(run: Run) -> None:
+    """3.1(4d): massacres are checked at the end of the combat sub-phase (20.5, lost).
+    The pack's ``massacres`` rule: ``storm`` (house): a city fought over in this
+    sub-phase that the phasing side's red or blue combat units now hold alone was
+    stormed; the BoP moves ``massacre`` toward the side that lost it.  ``none``: no
+    massacres."""
+    state = run.state
+    if state.rule("massacres") != "storm":
+        return
+    seat = state.phasing
+    for square in sorted(set(state.fought)):
+        if square not in state.data.city_at:
+            continue
+        here = combat_units(units_at(state, square))
+        if here and all(owner(state, u) == seat for u in here) \
+                and any(u.nation == seat for u in here):
+            shift = int(state.data.tables["balance"].get("massacre", 1))
+            run.emit(ev.BalanceShifted(by=-shift if seat == "british" else shift,
+                                       why="massacre"))
 
 
 def capture_check(run: Run, agent: Unit, captor: str) -> None:

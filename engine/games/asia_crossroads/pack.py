@@ -68,6 +68,18 @@ class Base:
     sea: str
 
 
+# The rules the copy lost (facts §8.2), each a pack option with its house default
+# (tables.toml ``[rules]``; docs/asia-crossroads.md lists the values).
+RULES: dict[str, tuple[str, ...]] = {
+    "retreat": ("adjacent", "toward_base"),          # 14.5: the Player Aid's procedure
+    "railway_placement": ("connected", "anywhere"),  # 20.3.4
+    "jihad": ("ghazis", "none"),                     # 21.0
+    "massacres": ("storm", "none"),                  # 20.5
+    "capitulation": ("bop_limit", "none"),           # 3.1(16)
+    "victory": ("regions_and_cities", "balance"),    # the victory rules
+}
+
+
 @dataclass(frozen=True)
 class Scenario:
     id: str
@@ -79,6 +91,8 @@ class Scenario:
     control: dict[str, str]
     units: tuple[tuple[str, str, int, str], ...]
     agents: dict[str, str]
+    periods: tuple[int, ...] = ()      # 16.6: the period of each turn (default: ``period``)
+    markers: tuple[tuple[str, str, str], ...] = ()   # [square, marker, owner] at the start
 
 
 @dataclass(frozen=True)
@@ -102,6 +116,7 @@ class Pack:
     agents: dict[str, Agent]
     scenarios: dict[str, Scenario]
     city_at: dict[str, City] = field(default_factory=dict)
+    rules: dict[str, str] = field(default_factory=dict)
 
     # --- the grid --------------------------------------------------------------------
     def xy(self, square: str) -> tuple[int, int]:
@@ -192,7 +207,9 @@ def load_pack(folder: Path = HOUSE) -> Pack:
     scenarios = {k: Scenario(k, tuple(v["turns"]), v["period"], v["balance"],
                              dict(v["treasury"]), dict(v["supply"]), dict(v["control"]),
                              tuple((u[0], u[1], int(u[2]), u[3]) for u in v["units"]),
-                             dict(v["agents"])) for k, v in scen["scenarios"].items()}
+                             dict(v["agents"]), tuple(v.get("periods", ())),
+                             tuple((m[0], m[1], m[2]) for m in v.get("markers", ())))
+                 for k, v in scen["scenarios"].items()}
     pack = Pack(
         name=folder.name, house=bool(board.get("house") or tables.get("house")),
         columns=board["columns"], rows=board["rows"], terrain=terrain, region=region,
@@ -204,7 +221,8 @@ def load_pack(folder: Path = HOUSE) -> Pack:
         route_squares=frozenset(s for pair in routes for s in pair),
         tec={k: Terrain(**v) for k, v in tables["terrain"].items()}, tables=tables,
         units=units, agents=agents, scenarios=scenarios,
-        city_at={c.square: c for c in cities.values()})
+        city_at={c.square: c for c in cities.values()},
+        rules={k: str(tables.get("rules", {}).get(k, v[0])) for k, v in RULES.items()})
     return pack
 
 
@@ -224,7 +242,15 @@ def pack_problems(pack: Pack) -> list[str]:
     for region in pack.regions:
         if region not in pack.tables["regions"]:
             out.append(f"region {region} has no row on the Region Control Chart")
+    for key, value in pack.rules.items():
+        if value not in RULES[key]:
+            out.append(f"rules.{key} = {value!r}: one of {', '.join(RULES[key])}")
     for scenario in pack.scenarios.values():
+        if scenario.periods and len(scenario.periods) != len(scenario.turns):
+            out.append(f"scenario {scenario.id}: one period per turn")
+        for square, _, _ in scenario.markers:
+            if square not in pack.terrain or not pack.land(square):
+                out.append(f"scenario {scenario.id}: a marker at {square}, not land")
         for nation, kind, _, _ in scenario.units:
             if (nation, kind) not in pack.units:
                 out.append(f"scenario {scenario.id}: no {nation} {kind} in the counter mix")

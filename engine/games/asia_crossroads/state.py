@@ -16,6 +16,7 @@ from engine.games.asia_crossroads.pack import IMPERIAL, Pack, pack_named
 
 SEATS = IMPERIAL
 OFF_MAP = frozenset({"box", "prisoner", "gone"})
+HIDDEN = "hidden"     # a concealed counter in another seat's view (14.1, 14.4)
 
 
 @dataclass
@@ -44,6 +45,7 @@ class Force:
     seen_enemy: bool = False    # 13.3.4: it has left an enemy square once
     base_used: str = ""         # 19.1.3: a base entered or left this phase
     amphibious: int = 0         # 13.8: amphibious legs taken
+    leader: str | None = None   # 16.2.1: the agent the player chose for the bonus
 
 
 @dataclass
@@ -88,7 +90,20 @@ class AsiaState:
     negotiated: list[str] = field(default_factory=list)   # 15.3
     negotiation: Negotiation | None = None
     combats: list[str] = field(default_factory=list)      # squares still to fight
-    combat_step: str = ""       # retreat (14.5), table (14.6)
+    combat_step: str = ""       # retreat (14.5), table (14.6), lead (14.8)
+    leaders: dict[str, str] = field(default_factory=dict)  # 14.8: each side's DRM agent
+    fought: list[str] = field(default_factory=list)        # squares fought over (20.5)
+    # 14.9: the result being applied: {"square", "result", "stage"}
+    aftermath: dict[str, Any] | None = None
+    # a loss its owner distributes (14.9, 17.4): {"seat", "square", "brigades", "then"}
+    loss: dict[str, Any] | None = None
+    # a retreat its owner directs (14.5): {"seat", "square", "then"}
+    retreating: dict[str, Any] | None = None
+    # units its receiver places (5.4.2(3) levy, 21 Jihad): [{"side", "region", "nation",
+    # "kind", "count", "agent", "then"}]
+    levies: list[dict[str, Any]] = field(default_factory=list)
+    rules: dict[str, str] = field(default_factory=dict)   # the pack's house rules, overridden
+    periods: list[int] = field(default_factory=list)      # 16.6: the period of each turn
     captives: list[str] = field(default_factory=list)     # agents awaiting 16.3.2
     dues: dict[str, int] = field(default_factory=dict)    # square -> SP due (17.3, 17.6)
     events_this_turn: list[str] = field(default_factory=list)   # 8.2
@@ -100,6 +115,11 @@ class AsiaState:
     @property
     def data(self) -> Pack:
         return pack_named(self.pack)
+
+    def rule(self, key: str) -> str:
+        """A rule the copy lost, as the pack (or a game option) sets it
+        (docs/asia-crossroads.md, *House rules*)."""
+        return self.rules.get(key) or self.data.rules[key]
 
 
 def other(seat: str) -> str:
@@ -140,10 +160,14 @@ def neutral_units(state: AsiaState, where: str) -> list[Unit]:
 
 
 def strength(state: AsiaState, unit: Unit) -> int:
-    return 0 if unit.agent else state.data.unit_type(unit.nation, unit.kind).strength * unit.size
+    if unit.agent or unit.kind == HIDDEN:
+        return 0
+    return state.data.unit_type(unit.nation, unit.kind).strength * unit.size
 
 
 def movement(state: AsiaState, unit: Unit) -> int:
+    if unit.kind == HIDDEN:
+        return 0
     if unit.agent:
         return state.data.agents[unit.id].ma
     return state.data.unit_type(unit.nation, unit.kind).ma
@@ -173,10 +197,42 @@ def balance_level(state: AsiaState, seat: str) -> int:
     return 1 if value >= table["mild"] else 0
 
 
-def force_ma(state: AsiaState, ids: list[str]) -> int:
-    """11.3: a force moves at its slowest unit's rate; 16.2.1: one agent adds its military
-    value to every non-agent unit (never to agents)."""
+def force_ma(state: AsiaState, ids: list[str], leader: str | None = None) -> int:
+    """11.3: a force moves at its slowest unit's rate; 16.2.1: one agent, the player's
+    choice (``leader``; none chosen: the best), adds its military value to every
+    non-agent unit (never to agents)."""
     units = [state.units[i] for i in ids]
-    bonus = max((state.data.agents[u.id].military for u in units if u.agent), default=0)
+    if leader is not None and leader in ids:
+        bonus = state.data.agents[leader].military
+    else:
+        bonus = max((state.data.agents[u.id].military for u in units if u.agent), default=0)
     rates = [movement(state, u) + (0 if u.agent else bonus) for u in units]
     return min(rates, default=0)
+
+
+def open_square(state: AsiaState, where: str) -> bool:
+    """14.1(1): where units of both sides meet, every unit is revealed."""
+    sides = {owner(state, u) for u in units_at(state, where)}
+    return all(seat in sides for seat in SEATS)
+
+
+def conceal(state: AsiaState, seat: str | None) -> dict[str, Unit]:
+    """14.1, 14.4: a side's stacks on the map and in its base are concealed from the
+    other (and from onlookers): each of its counters shows as a ``hidden`` counter of its
+    side, except where both sides meet.  Neutral units, and agents off the map, are open."""
+    out: dict[str, Unit] = {}
+    opened: dict[str, bool] = {}
+    hidden = 0
+    for unit in state.units.values():
+        side = owner(state, unit)
+        if side is None or side == seat or unit.where in OFF_MAP:
+            out[unit.id] = unit
+            continue
+        if unit.where not in opened:
+            opened[unit.where] = open_square(state, unit.where)
+        if opened[unit.where]:
+            out[unit.id] = unit
+            continue
+        hidden += 1
+        out[f"hidden{hidden}"] = Unit(f"hidden{hidden}", side, HIDDEN, 1, unit.where)
+    return out

@@ -11,7 +11,7 @@ from engine.i18n import t
 
 GAME = "asia"
 TROOPS = ("field_force", "flying_column", "garrison", "irregulars", "elephants", "ghazi")
-MARKERS = ("colony", "fort", "trading_post")
+MARKERS = ("colony", "fort", "trading_post", "railway")
 TABLES = ("battle", "raid")
 
 
@@ -46,7 +46,7 @@ def _kinds() -> list[Kind]:
     pack = house_pack()
     return [
         _named("seat", list(IMPERIAL), "asia.seat"),
-        _named("nation", [*IMPERIAL, *pack.regions], "asia.nation"),
+        _named("nation", [*IMPERIAL, *pack.regions, "ghazi"], "asia.nation"),
         _named("troop", list(TROOPS), "asia.troop"),
         _named("agent", list(pack.agents), "asia.agent",
                {a.id: a.side for a in pack.agents.values() if a.side not in IMPERIAL}),
@@ -86,13 +86,22 @@ VERBS = {
     "merge": "merge {nation} {troop} at {place:square}",           # 18.0
     "negotiate": "negotiate {region} with {agent}",                # 15.1
     "bid": "bid {amount:number}",                                  # 15.1 (sealed)
-    "retreat": "retreat before combat",                            # 14.5
+    "retreat": "retreat to {place:square}",                        # 14.5, 14.9
     "stand": "stand",                                              # 14.5
     "fight": "fight on {table} table",                             # 14.6
     "execute": "execute {agent}",                                  # 16.3.2
     "hold": "hold {agent} prisoner",                               # 16.3.2
     "supply": "supply {place:square}",                             # 17.3
     "starve": "starve {place:square}",                             # 17.4
+    "feed": "feed {place:square}",                                 # 17.3.3 alone
+    "sustain": "sustain {place:square}",                           # 17.6 alone
+    "lose": "lose {nation} {troop}",                               # 14.9, 17.4
+    "levy": "levy at {place:square}",                              # 5.4.2(3)
+    "levy_with": "levy with {agent} at {place:square}",            # 5.4.2(3) the Khan
+    "lead": "lead with {agent}",                                   # 16.2.1, 14.8
+    "rail": "rail to {place:square}",                              # 13.6
+    "raze": "destroy {marker}",                                    # 14.9 raid "m"
+    "return": "return {agent} at {place:square}",                  # 16.3.2(1)
 }
 
 VOCABULARY = vocabulary()

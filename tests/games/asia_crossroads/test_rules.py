@@ -209,9 +209,8 @@ def test_8_1_example_d4_is_the_nihilist_revolt_and_c1_the_anglo_russian_agreemen
 def test_8_2_the_same_event_twice_in_a_turn_is_no_event() -> None:
     state = empty_state()
     state.turn = 3
-    run = Run(state, chance(6, 1, 1))         # D1 jihad... then C1 agreement
     state.events_this_turn = ["anglo_russian_agreement"]
-    run = Run(state, chance(6, 1, 1))
+    run = Run(state, chance(6, 1, 2, 1))      # D1 Jihad (2 ghazis), then C1 agreement
     economy.random_events(run)
     said = [e.event for e in run.events if isinstance(e, ev.RandomEvent)]
     assert said == ["jihad", "none"]
@@ -297,6 +296,8 @@ def test_5_4_1_example_negotiating_in_kabul_before_the_belligerence_check_succee
     assert state.negotiation is not None and state.negotiation.waiting == ["british"]
     run, state = act(state, "british", verb("bid")(amount=3), 6, 3)   # result, levy
     assert state.control["afghanistan"] == "british"
+    assert state.levies and state.levies[0]["side"] == "british"     # 5.4.2(3): placed
+    _, state = act(state, "british", verb("levy")(place="H7"))       # where it chooses
     _, state = act(state, "british", verb("done")(), 4)
     assert state.control["afghanistan"] == "british"      # no invasion: now allied
 

@@ -39,6 +39,9 @@ def game() -> tuple[Service, str]:
     game_id = service.create_game("asia_crossroads", "skirmish", seed="secrets")
     chooser = sorted(service.active(game_id))[0]
     service.act(game_id, chooser, None, "first british")
+    while service.kernel_state(game_id).game.levies:          # 5.4.2(3): an uprising's levy
+        side = service.kernel_state(game_id).game.levies[0]["side"]
+        service.act(game_id, side, None, service.legal(game_id, side).actions[0])
     service.act(game_id, "british", None, "buy 3 supply")      # sealed order, £3
     return service, game_id
 
@@ -112,4 +115,54 @@ def test_3_1_orders_are_revealed_together_and_open_their_commitments(game) -> No
         value = {k: order[k] for k in ("text", "order", "cost")}
         assert opens(event.order, value, str(order["salt"]))
     assert "buy 3 supply" in service.digest(game_id, "en")     # revealed now
+    assert service.verify(game_id).ok
+
+
+# --- 14.1, 14.4 concealed stacks ------------------------------------------------------------------
+def _to_movement(service: Service, game_id: str) -> None:
+    for seat in ("british", "russian"):
+        service.act(game_id, seat, None, "done")
+    assert service.kernel_state(game_id).game.sub == "movement"
+
+
+def test_14_4_a_stack_shows_the_other_side_only_its_number_of_counters(game) -> None:
+    service, game_id = game
+    full = service.kernel_state(game_id).game
+    british = sorted(u.kind for u in full.units.values() if u.where == "L8")
+    russian_view = service.view(game_id, "russian")
+    seen = [u for u in russian_view.units.values() if u.where == "L8"]
+    assert len(seen) == len(british) and {u.kind for u in seen} == {"hidden"}
+    assert sorted(u.kind for u in service.view(game_id, "british").units.values()
+                  if u.where == "L8") == british
+    assert "field force" not in service.board_text(game_id, "russian", "en").split(
+        "L8 Peshawar")[1].splitlines()[0]
+
+
+def test_14_1_1_where_the_sides_meet_every_unit_is_revealed(game) -> None:
+    service, game_id = game
+    import copy
+    state = copy.deepcopy(service.kernel_state(game_id).game)
+    from engine.games.asia_crossroads.ruleset import AsiaCrossroads
+    from engine.games.asia_crossroads.state import Unit
+    state.units["spy"] = Unit("spy", "russian", "garrison", 1, "L8")
+    seen = AsiaCrossroads().view(state, "russian")
+    assert "hidden" not in {u.kind for u in seen.units.values() if u.where == "L8"}
+
+
+def test_14_4_reorganising_and_leaving_units_are_sealed_to_the_owner(game) -> None:
+    service, game_id = game
+    _to_movement(service, game_id)
+    first = service.kernel_state(game_id).game.phasing
+    square = "L8" if first == "british" else "I5"
+    nation = "british" if first == "british" else "russian"
+    service.act(game_id, first, None, f"split {nation} field force at {square}")
+    service.act(game_id, first, None, f"march from {square}")
+    service.act(game_id, first, None, f"leave {nation} field force")
+    other = "russian" if first == "british" else "british"
+    texts = [c.text for c in service.history(game_id, "en").commands]
+    assert "stack order (sealed)" in texts and not any("split" in c for c in texts)
+    for record in service.seen_records(game_id, (other,)):
+        if isinstance(record.event, ev.UnitsReorganised | ev.ForceFormed | ev.UnitLeft):
+            for sealed in _walk_sealed(record.event.model_dump(mode="json")):
+                assert sealed.get("value") is None
     assert service.verify(game_id).ok
