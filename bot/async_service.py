@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import multiprocessing
+import os
 import signal
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
@@ -28,10 +31,13 @@ from engine.verify import Report
 from engine.views import HistoryPage, Status
 
 T = TypeVar("T")
+log = logging.getLogger("courier")
 
 
-def _start_drawing() -> None:
-    """In each picture process: every game's rules and pictures, registered.  Ctrl-C
+def _start_drawing(warm: Sequence[Job] = ()) -> None:
+    """In each picture process: every game's rules and pictures, registered; then the
+    ``warm`` pictures drawn once, so that the first real one does not pay for loading
+    fonts, layouts and caches (a second or more: a card's map posted late).  Ctrl-C
     reaches every process of the terminal: the main one stops the pool when it stops."""
     import engine.games
     import renders
@@ -40,10 +46,22 @@ def _start_drawing() -> None:
 
     engine.games.load()
     renders.load()
+    try:
+        for job in warm:
+            job.run()
+    except Exception:   # a warm-up is worth no broken pool: the real picture will say why
+        log.exception("warming a picture process failed")
 
 
 def _draw(job: Job) -> Any:
     return job.run()
+
+
+def _ready() -> int:
+    """A job that tells which process took it (a process takes jobs once warm), after a
+    moment, so that the other processes take the others."""
+    time.sleep(0.05)
+    return os.getpid()
 
 
 # A long-lived process holds many folded games: the collector's full passes over them
@@ -56,9 +74,16 @@ GC_THRESHOLDS = (10_000, 20, 100)
 # command shared the lock with every read in flight and its p99 tripled (courier bench).
 THREADS = 2
 
+# A finished card is two pictures (its focus and the map), drawn side by side; with one
+# process they were drawn one after the other, and cards finished in other games waited
+# behind them (courier bench-discord).
+PROCESSES = 2
+WARM_SECONDS = 60.0   # longer than starting a warm picture process takes on a busy machine
+
 
 class AsyncService:
-    def __init__(self, service: Service, threads: int = THREADS, processes: int = 1) -> None:
+    def __init__(self, service: Service, threads: int = THREADS,
+                 processes: int = PROCESSES) -> None:
         gc.set_threshold(*GC_THRESHOLDS)
         gc.freeze()
         self.service = service
@@ -226,13 +251,49 @@ class AsyncService:
         await self.run(self.service.acknowledge, reader, notice)
 
     # --- pictures: drawn in a process ---------------------------------------------------
+    @property
+    def processes(self) -> int:
+        """How many processes draw pictures."""
+        return self._processes
+
+    def start_drawing(self) -> int:
+        """Start every picture process now (not at the first picture), each warmed by
+        drawing the map, focus and digest of the latest game of each ruleset, and wait
+        until each is warm (or ``WARM_SECONDS``): a bot calls this before it logs in, so
+        the first cards after a restart are not late.  How many processes are warm."""
+        if self._pictures is None:
+            self._pictures = self._pool(self._warm_jobs())
+        pool, ready = self._pictures, set[int]()
+        end = time.monotonic() + WARM_SECONDS
+        while len(ready) < self._processes and time.monotonic() < end:
+            # each submit to a pool with no idle process starts one, up to the number
+            ready |= {f.result() for f in [pool.submit(_ready)
+                                           for _ in range(self._processes)]}
+        return len(ready)
+
+    def _warm_jobs(self) -> list[Job]:
+        latest = {info.ruleset: info.id for info in self.service.games()}
+        jobs = []
+        for game in latest.values():
+            try:
+                since, upto = self.service.last_turn(game)
+                jobs += [self.service.map_picture(game, "en"),
+                         self.service.focus_picture(game, "en", since, upto),
+                         self.service.digest_picture(game, "en", since, upto)]
+            except Exception:   # a warm-up is worth no bot that cannot start
+                log.exception("no warm-up from game %s", game)
+        return jobs
+
+    def _pool(self, warm: Sequence[Job] = ()) -> ProcessPoolExecutor:
+        context = multiprocessing.get_context("forkserver")
+        return ProcessPoolExecutor(self._processes, mp_context=context,
+                                   initializer=_start_drawing, initargs=(tuple(warm),))
+
     async def draw(self, job: Job) -> Any:
         """Draw a picture the service described (``map_picture``, ``digest_picture``...)
         in the picture process pool."""
         if self._pictures is None:
-            context = multiprocessing.get_context("forkserver")
-            self._pictures = ProcessPoolExecutor(self._processes, mp_context=context,
-                                                 initializer=_start_drawing)
+            self._pictures = self._pool()
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pictures, _draw, job)
 

@@ -33,7 +33,8 @@ Handler = Callable[[argparse.Namespace, Service, Config], int]
 # existing one, and finds no game when there is none
 CREATING = frozenset({"main", "new", "import", "play", "bot"})
 # the commands that never open the games' database (they build their own, or need none)
-STORELESS = frozenset({"bench", "bench-render", "bench-np", "fuzz", "invite"})
+STORELESS = frozenset({"bench", "bench-render", "bench-discord", "bench-np", "fuzz",
+                       "invite"})
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports `yes | head`
 EXIT_INTERNAL = 70      # EX_SOFTWARE
 
@@ -116,6 +117,15 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     bench.add_argument("--kernel", action="store_true", help=h("bench_kernel"))
     bench.add_argument("--games", type=int, default=200, help=h("bench_games"))
     bench.add_argument("--json", action="store_true", help=h("bench_json"))
+    bench_discord = sub.add_parser("bench-discord", help=h("bench_discord"))
+    bench_discord.add_argument("--games", type=int, default=100, help=h("bench_discord_games"))
+    bench_discord.add_argument("--moves", type=int, default=2000, help=h("bench_discord_moves"))
+    bench_discord.add_argument("--clients", type=int, default=4,
+                               help=h("bench_discord_clients"))
+    bench_discord.add_argument("--pace", type=float, default=20.0, metavar="PER_SECOND",
+                               help=h("bench_discord_pace"))
+    bench_discord.add_argument("--seed", type=int, default=1, help=h("seed"))
+    bench_discord.add_argument("--json", action="store_true", help=h("bench_json"))
     fz = sub.add_parser("fuzz", help=h("fuzz"))
     fz.add_argument("--games", type=int, default=100, help=h("fuzz_games"))
     fz.add_argument("--seed", type=int, default=1, help=h("seed"))

@@ -380,6 +380,16 @@ def cmd_bench(args: argparse.Namespace, service: Service, config: Config) -> int
     return 0
 
 
+def cmd_bench_discord(args: argparse.Namespace, service: Service, config: Config) -> int:
+    """The Discord bot's latencies with many games live, against the offline stand-in."""
+    from bot.bench_discord import Plan, describe, run_discord_bench
+
+    numbers = run_discord_bench(Plan(games=args.games, moves=args.moves,
+                                     clients=args.clients, pace=args.pace, seed=args.seed))
+    print(json.dumps(numbers, indent=1) if args.json else describe(numbers))
+    return 0
+
+
 def cmd_fuzz(args: argparse.Namespace, service: Service, config: Config) -> int:
     import time
 
@@ -429,7 +439,9 @@ def cmd_bot(args: argparse.Namespace, service: Service, config: Config) -> int:
     from bot.discord_bot.app import run
 
     renders.load()
-    run(AsyncService(service), config.discord_token, guild, db=config.db_path)
+    aservice = AsyncService(service)
+    aservice.start_drawing()
+    run(aservice, config.discord_token, guild, db=config.db_path)
     return 0
 
 
@@ -449,4 +461,5 @@ HANDLERS: dict[str, Handler] = {
     "approve": cmd_vote(True), "deny": cmd_vote(False), "export": cmd_export,
     "import": cmd_import, "verify": cmd_verify, "bench": cmd_bench, "fuzz": cmd_fuzz,
     "bot": cmd_bot, "bots": cmd_bots, "bench-np": cmd_bench_np,
+    "bench-discord": cmd_bench_discord,
 }

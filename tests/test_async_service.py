@@ -117,3 +117,18 @@ def test_readers_in_threads_see_consistent_positions_while_a_writer_acts(
         ruleset = fresh.ruleset_of(game)
         assert any(texts == ruleset.legal_actions(state, s).texts()
                    for s in ruleset.seats), seq
+
+
+async def test_picture_processes_are_started_warm_before_the_first_picture(
+        tmp_path: Path) -> None:
+    """``courier bot`` starts its picture processes before it logs in, each having drawn
+    the latest game's pictures once, so the first card after a restart is not late."""
+    service = Service(Store(tmp_path / "games.db"))
+    aservice = AsyncService(service, processes=2)
+    game = await aservice.create_game("gandhi", "short", seed="warm")
+    assert await asyncio.to_thread(aservice.start_drawing) == 2
+    since, upto = service.last_turn(game)
+    png = await aservice.picture(service.focus_picture, game, "en", since, upto)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert await asyncio.to_thread(aservice.start_drawing) == 2   # once is enough
+    aservice.close()

@@ -4,8 +4,9 @@ the game's pinned status message is edited in place after it.
 
 Notices are read with this front-end's own cursor and acknowledged in order once posted,
 so a restart neither loses one nor posts one twice; games are posted side by side, each
-game's notices in order.  Only the seats that must act are mentioned; a player who opted
-for direct messages gets those there instead.
+in a task of its own (a card's pictures drawn for one game hold up no other), each game's
+notices in order.  Only the seats that must act are mentioned; a player who opted for
+direct messages gets those there instead.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import io
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 import discord
@@ -47,6 +49,7 @@ class Poster:
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
         self._posted: set[int] = set()      # posted, not yet acknowledged (a retry skips)
+        self._games: dict[str, asyncio.Task[bool]] = {}   # the games being posted
         self.idle = asyncio.Event()         # set whenever the outbox has been drained
 
     @property
@@ -59,14 +62,17 @@ class Poster:
             self._task = asyncio.create_task(self._run(), name="courier-poster")
 
     async def stop(self) -> None:
-        """Stop after the notice being posted.  The flag as well as the cancellation:
-        on Python 3.11 a wait that ends as it is cancelled may swallow the cancellation."""
-        if self._task is not None:
-            self._stopping = True
-            self._wake.set()
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+        """Stop, and the games being posted with it.  The flag as well as the
+        cancellation: on Python 3.11 a wait that ends as it is cancelled may swallow the
+        cancellation."""
+        self._stopping = True
+        self._wake.set()
+        tasks = [t for t in (self._task, *self._games.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._task = None
+        self._games.clear()
 
     def wake(self) -> None:
         """Something was written: look at the outbox now."""
@@ -81,51 +87,70 @@ class Poster:
                 await self.drain()
             except Exception:
                 log.exception("posting the outbox failed; trying again soon")
-            self.idle.set()
+            if not self._games and not self._wake.is_set():   # else there is more to do
+                self.idle.set()
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(self.every):
                     await self._wake.wait()
 
     async def drain(self) -> None:
-        """Post every waiting notice: games side by side, each game's in order."""
+        """Start posting every waiting notice, each game's in order in a task of its own
+        (a game already being posted is looked at again when its task is done), and
+        acknowledge what is posted, in order."""
         notices = await self.service.notices(FRONTEND)
-        if not notices:
-            return
         by_game: dict[str, list[StoredNotice]] = defaultdict(list)
         for notice in notices:
-            by_game[notice.game_id].append(notice)
-        done: set[int] = set()
-        await asyncio.gather(*(self._post_game(game, listed, done)
-                               for game, listed in by_game.items()))
+            if notice.id not in self._posted:
+                by_game[notice.game_id].append(notice)
+        for game, listed in by_game.items():
+            if game not in self._games and not self._stopping:
+                task = asyncio.create_task(self._post_game(game, listed))
+                self._games[game] = task
+                task.add_done_callback(partial(self._game_done, game))
         for notice in notices:            # the cursor moves over what is done, in order
-            if notice.id not in done and notice.due is None:
+            if notice.id not in self._posted and notice.due is None:
                 break
-            if notice.id in done:
+            if notice.id in self._posted:
                 await self.service.acknowledge(FRONTEND, notice)
                 self._posted.discard(notice.id)
 
-    async def _post_game(self, game: str, notices: list[StoredNotice], done: set[int]) -> None:
+    def _game_done(self, game: str, task: asyncio.Task[bool]) -> None:
+        """A game's notices are posted: acknowledge them and look for more; after a
+        failure, the next look (a wake, or the recheck) tries again."""
+        self._games.pop(game, None)
+        if task.cancelled():
+            return
+        if task.exception() is not None:
+            log.error("posting game %s failed; trying again soon", game,
+                      exc_info=task.exception())
+        elif task.result():
+            self.wake()
+            return
+        if not self._games:
+            self.idle.set()
+
+    async def _post_game(self, game: str, notices: list[StoredNotice]) -> bool:
+        """Post ``notices`` of ``game`` in order; False if one must be tried again."""
         try:
             place = await place_of(self.service, game)
             info = await self.service.game_info(game)
         except GameNotFound:
             place = None
         if place is None:                 # not a Discord game (the command line, e-mail)
-            done.update(n.id for n in notices)
-            return
+            self._posted.update(n.id for n in notices)
+            return True
         lang = info.language
         for notice in notices:
             try:
-                if notice.id not in self._posted:
-                    await self.post(notice, place, lang)
-                    self._posted.add(notice.id)
+                await self.post(notice, place, lang)
             except Gone:
                 log.warning("game %s: its channel is gone; notice %s dropped", game, notice.id)
             except (discord.HTTPException, OSError):
                 log.exception("game %s: notice %s not posted; will retry", game, notice.id)
-                return
-            done.add(notice.id)
+                return False
+            self._posted.add(notice.id)
         await self.refresh_status(game, place, lang)
+        return True
 
     async def post(self, notice: StoredNotice, place: int, lang: str) -> None:
         handler = HANDLERS.get(notice.kind)

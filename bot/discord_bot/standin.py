@@ -67,6 +67,7 @@ class Request:
     files: list[Upload] = field(default_factory=list)
     status: int = 0  # 0 until answered
     answer: Any = None
+    received: float = 0.0  # the loop's time when its whole body had arrived
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"
@@ -193,6 +194,7 @@ class StandIn:
         rec = Request(request.method, request.path.removeprefix(API), dict(request.query))
         self.requests.append(rec)
         await self._read_body(request, rec)
+        rec.received = asyncio.get_running_loop().time()
         request[RECORD] = rec
         try:
             if not self._authorized(request):
