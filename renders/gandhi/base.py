@@ -42,16 +42,18 @@ def _hatch(size: tuple[int, int], step: int, down: bool) -> Image.Image:
     return mask
 
 
-def _polygon_mask(size: tuple[int, int], points: tuple[Point, ...]) -> Image.Image:
-    mask = Image.new("L", size, 0)
-    ImageDraw.Draw(mask).polygon(_scaled(points), fill=255)
-    return mask
-
-
 def _paint_hatch(image: Image.Image, points: tuple[Point, ...], colour: RGB,
                  hatch: Image.Image) -> None:
-    mask = ImageChops.multiply(_polygon_mask(image.size, points), hatch)
-    image.paste(colour, (0, 0), mask)
+    """Hatch the space's polygon, working on its bounding box only (the same pixels as
+    over the whole map, in a tenth of the time: a new background is drawn whenever a
+    Province becomes a Muslim State, and a turn's map waits for it)."""
+    scaled = _scaled(points)
+    xs, ys = [x for x, _ in scaled], [y for _, y in scaled]
+    box = (max(min(xs) - 2, 0), max(min(ys) - 2, 0),
+           min(max(xs) + 3, image.width), min(max(ys) + 3, image.height))
+    mask = Image.new("L", (box[2] - box[0], box[3] - box[1]), 0)
+    ImageDraw.Draw(mask).polygon([(x - box[0], y - box[1]) for x, y in scaled], fill=255)
+    image.paste(colour, box, ImageChops.multiply(mask, hatch.crop(box)))
 
 
 def _spaces(image: Image.Image, layout: Layout, board: Map,
