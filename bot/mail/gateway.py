@@ -27,6 +27,7 @@ forged From could aim at someone.  The outbox's mails to the players of a game a
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import re
 from collections.abc import Callable, Sequence
@@ -57,7 +58,8 @@ from bot.mail.tickets import ADMIN, Home, Signer, game_in_subject, tickets_in
 from bot.mail.words import say
 from bot.options import typed_options
 from engine.core import ruleset as registry
-from engine.core.messages import BatchError, CourierError, Msg
+from engine.core.messages import BatchError, CourierError, Msg, NotSeated
+from engine.i18n import LANGUAGES
 
 log = logging.getLogger("courier.mail")
 T = TypeVar("T")
@@ -65,6 +67,17 @@ T = TypeVar("T")
 REPLY_PREFIX = re.compile(r"^\s*(re|fwd?|aw|wg|r|rif|rv|tr|enc|res)\s*(\[\d+\])?\s*:",
                           re.IGNORECASE)
 SUBJECT_ORDERS = frozenset({"new", "join", "help"})
+
+
+class InLanguages(Msg):
+    """A name given in each language (a seat's, in an error message)."""
+
+    def __init__(self, names: dict[str, str]) -> None:
+        super().__init__("", names=names)
+
+    def render(self, lang: str | None = None) -> str:
+        names: dict[str, str] = self.params["names"]
+        return names.get(lang or "en") or names.get("en", "")
 
 
 class Refused(Exception):
@@ -376,8 +389,10 @@ class Gateway:
             else incoming.sender
         user = user_key(address)
         try:
-            seats = await self._write(game, self.service.service.join, game,
-                                      " ".join(order.args[1:]), user, email=address)
+            seat = await self.service.resolve_seat(game, " ".join(order.args[1:]))
+            await self._free_for(game, seat, user)
+            seats = await self._write(game, self.service.service.join, game, seat, user,
+                                      email=address)
         except CourierError as err:
             raise Refused([Problem(order.number, order.text, err.msg)]) from err
         await self.notes.set_mailed(game, address, await self.service.head(game))
@@ -396,6 +411,16 @@ class Gateway:
                           reads={"status": 0} if status.phase != "waiting" else {})
         await self._tell_admin(incoming, info.admin, game, address, seats)
         return f"{address} joined {game} as {', '.join(seats)}"
+
+    async def _free_for(self, game: str, seat: str, user: str) -> None:
+        """JOIN takes free seats only, even from the admin's address: a From proves
+        nothing, so it never carries the admin's right to seat anyone anywhere."""
+        users = await self.service.seat_users(game)
+        for each in await self._group(game, seat):
+            if users.get(each) not in (None, user):
+                names = {lang: (await self.service.status(game, lang)).seat_names.get(each, each)
+                         for lang in LANGUAGES}
+                raise NotSeated("error.seat_taken", seat=InLanguages(names))
 
     async def _tell_admin(self, incoming: Incoming, admin: str | None, game: str,
                           address: str, seats: Sequence[str]) -> None:
@@ -417,7 +442,7 @@ class Gateway:
         await self._queue(incoming, admin_address, lang, game,
                           say("subject.seat_taken_by", lang, who=address,
                               seats=seat_names(status, seats)), [text],
-                          seats=admin_seats, reply_to=reply_to, key_suffix="admin")
+                          seats=admin_seats, reply_to=reply_to)
 
     # --- answers ------------------------------------------------------------------------
     async def _refuse(self, incoming: Incoming, refusal: Refused) -> str:
@@ -461,7 +486,7 @@ class Gateway:
     async def _queue(self, incoming: Incoming, to: str, lang: str, game: str | None,
                      subject: str, texts: list[str], *, seats: Sequence[str] = (),
                      reply_to: str | None = None, reads: dict[str, int] | None = None,
-                     limited: bool = True, key_suffix: str = "") -> str:
+                     limited: bool = True) -> str:
         """Keep an answer for the relay, unless ``to`` had its share this hour."""
         if not to:
             return "no address to answer"
@@ -469,7 +494,7 @@ class Gateway:
             log.warning("no answer to %s: over %s answers this hour", to,
                         self.config.replies_per_hour)
             return "answer dropped (rate limit)"
-        key = f"{incoming.ref}.{key_suffix}" if key_suffix else incoming.ref
+        key = f"{incoming.ref}.{hashlib.sha256(to.encode()).hexdigest()[:8]}"
         await self.notes.queue(key, {
             "to": to, "lang": lang, "game": game, "seats": list(seats), "subject": subject,
             "texts": texts, "reads": reads or {}, "reply_to": reply_to, "key": key,
@@ -481,7 +506,7 @@ class Gateway:
         history = next((history_since(o.args) for o in orders if o.kind == "history"), None)
         return {"ref": incoming.ref, "to": identity.address, "lines": lines, "order": order,
                 "message_id": incoming.message_id, "from": incoming.sender,
-                "history": history}
+                "history": history, "map": any(o.kind == "map" for o in orders)}
 
     # --- helpers ------------------------------------------------------------------------
     async def _write(self, game: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -33,6 +34,7 @@ class Notes:
     def __init__(self, service: AsyncService, clock: Callable[[], datetime] = utc_now) -> None:
         self.service = service
         self.clock = clock
+        self._count = itertools.count()
 
     async def get(self, key: str) -> str | None:
         return await self.service.run(self.service.service.recall, FRONTEND, key)
@@ -76,7 +78,7 @@ class Notes:
 
     async def queue(self, ref: str, job: dict[str, Any]) -> str:
         """Keep an answer until the relay takes it; its key orders answers by time."""
-        key = f"reply:{self.clock().strftime('%Y%m%d%H%M%S%f')}:{ref}"
+        key = f"reply:{self.clock().strftime('%Y%m%d%H%M%S%f')}.{next(self._count):06d}:{ref}"
         await self.put(key, json.dumps(job))
         return key
 

@@ -58,6 +58,10 @@ SUBJECTS = ("game_over", "abandoned", "decision", "undo_requested", "reminder", 
             "receipt", "turn", "undo_decided")
 TO_EVERY_SEAT = frozenset({"turn", "started", "game_over", "abandoned", "undo_decided"})
 TO_ITS_SEATS = frozenset({"decision", "reminder", "undo_requested"})
+# the mails that carry the map: a card or round over, the game begun or ended, an undo
+# done, and the decision of a player who did not decide before (a player going on with
+# their own operation step by step gets text; MAP asks for the picture)
+WITH_MAP = frozenset({"turn", "started", "game_over", "undo_decided", "decision"})
 
 
 @dataclass(frozen=True)
@@ -219,7 +223,9 @@ class Postman:
         parts.append(titled(say("section.status", lang), status.text(lang)))
         parts.append(titled(say("section.board", lang),
                             await pages.board(lang, _first(reader.seats), None)))
-        attachments = await self._map(pages, lang, shared, upto)
+        wants_map = any(n.kind in WITH_MAP for n in notices) or \
+            (receipt is not None and bool(receipt.data.get("map")))
+        attachments = await self._map(pages, lang, shared, upto) if wants_map else []
         if attachments:
             parts.append(say("section.map_attached", lang))
         parts.append(footer(lang))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import re
 import smtplib
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
@@ -282,8 +283,8 @@ class Player:
             self.sent.append(mail)
             rcpt = to or str(mail["To"])
             data: bytes | str = mail.as_bytes(policy=policy.SMTP)
-        else:
-            rcpt, data = to or GATEWAY, mail
+        else:                       # as written, with the CRLF line ends SMTP carries
+            rcpt, data = to or GATEWAY, re.sub(rb"\r?\n", b"\r\n", mail)
         sender = self.address if envelope_from is None else envelope_from
 
         def go() -> None:
@@ -313,3 +314,32 @@ def player(relay: Catcher, servers: Servers) -> Callable[[str], Player]:
         return int(getattr(inbound, "port"))   # noqa: B009  (the SMTP inbound's)
 
     return lambda address: Player(address, relay, port)
+
+
+FACTIONS = {"ann": "congress", "bob": "raj", "cat": "muslim_league", "dan": "revolutionaries"}
+
+
+async def game_by_mail(server: MailServer, players: dict[str, Player],
+                       faction: dict[str, str] | None = None, options: str = "") -> str:
+    """A game created by the first player (its admin) with NEW, every player's JOIN, and
+    START: its id once every mail has gone out."""
+    admin = next(iter(players.values()))
+    await admin.send(options, subject="NEW gandhi short")
+    await settled(server)
+    created = admin.last()
+    game = created.subject.split()[-1]
+    for name, someone in players.items():
+        await someone.send(f"JOIN {game} {(faction or FACTIONS)[name]}")
+    await settled(server)
+    await admin.reply("START", to=created)
+    await settled(server)
+    return game
+
+
+def decider(players: dict[str, Player], lang: str = "en") -> Player:
+    """The player whose latest mail asks for a decision."""
+    from tests.mail.people import choices_in
+
+    found = [p for p in players.values() if p.inbox and choices_in(p.last().text, lang)]
+    assert len(found) == 1, [p.address for p in found]
+    return found[0]
