@@ -222,11 +222,18 @@ async def start_gateway(servers: Servers) -> Callable[..., Awaitable[MailServer]
     return servers.start
 
 
-async def settled(server: MailServer, timeout: float = 20.0) -> None:
-    """Until the gateway has handed the relay everything it has to send."""
+async def settled(server: MailServer, timeout: float = 20.0, drained: bool = True) -> None:
+    """Until the gateway has handed the relay everything it has to send (``drained``), or
+    (not ``drained``: the relay defers some) until it has tried all of it once more."""
     postman = server.postman
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
+    if not drained:
+        done = postman.rounds + 2       # the round under way may predate the last mail
+        while postman.rounds < done:
+            postman.wake()
+            await asyncio.wait_for(postman.idle.wait(), max(0.1, end - loop.time()))
+        return
     while True:
         postman.wake()
         await asyncio.wait_for(postman.idle.wait(), max(0.1, end - loop.time()))
@@ -320,19 +327,20 @@ FACTIONS = {"ann": "congress", "bob": "raj", "cat": "muslim_league", "dan": "rev
 
 
 async def game_by_mail(server: MailServer, players: dict[str, Player],
-                       faction: dict[str, str] | None = None, options: str = "") -> str:
+                       faction: dict[str, str] | None = None, options: str = "",
+                       drained: bool = True) -> str:
     """A game created by the first player (its admin) with NEW, every player's JOIN, and
-    START: its id once every mail has gone out."""
+    START: its id once every mail has gone out (or been tried, not ``drained``)."""
     admin = next(iter(players.values()))
     await admin.send(options, subject="NEW gandhi short")
-    await settled(server)
+    await settled(server, drained=drained)
     created = admin.last()
     game = created.subject.split()[-1]
     for name, someone in players.items():
         await someone.send(f"JOIN {game} {(faction or FACTIONS)[name]}")
-    await settled(server)
+    await settled(server, drained=drained)
     await admin.reply("START", to=created)
-    await settled(server)
+    await settled(server, drained=drained)
     return game
 
 
@@ -343,3 +351,13 @@ def decider(players: dict[str, Player], lang: str = "en") -> Player:
     found = [p for p in players.values() if p.inbox and choices_in(p.last().text, lang)]
     assert len(found) == 1, [p.address for p in found]
     return found[0]
+
+
+async def holder_of_decision(server: MailServer, game: str,
+                             players: dict[str, Player]) -> Player:
+    """The player who must decide now, as the service says (a mail may be out of date
+    when someone else took the decision meanwhile)."""
+    service = server.gateway.service
+    seat = sorted(await service.active(game))[0]
+    address = (await service.run(service.service.seat_addresses, game))[seat]
+    return next(p for p in players.values() if p.address == address)
