@@ -14,6 +14,7 @@ tagged with the gateway's secret, so that it is recognised if it ever comes back
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,8 @@ from email.headerregistry import Address
 from email.message import EmailMessage, Message
 from email.utils import formatdate
 from typing import Any, TypeVar
+
+from PIL import Image
 
 from bot.async_service import AsyncService
 from bot.mail.orders import word
@@ -91,8 +94,10 @@ class Stamp:
 class Pages:
     """The views of one game read for a round of mails, each read or drawn once."""
 
-    def __init__(self, service: AsyncService, game: str) -> None:
+    def __init__(self, service: AsyncService, game: str,
+                 users: dict[str, str | None] | None = None) -> None:
         self.service, self.game = service, game
+        self.users = users          # the seats' players, when already read
         self._found: dict[tuple[Any, ...], asyncio.Future[Any]] = {}
 
     async def _once(self, key: tuple[Any, ...], make: Callable[[], Awaitable[T]]) -> T:
@@ -111,8 +116,32 @@ class Pages:
                                 lambda: self.service.board_text(self.game, seat, lang, at))
 
     async def digest(self, lang: str, since: int, upto: int) -> str:
+        def read() -> str:   # up to the head: the latest state, kept folded, tells it
+            if since >= upto:
+                return ""
+            service = self.service.service
+            last = None if upto >= service.head(self.game) else upto
+            return service.digest(self.game, lang, since, last)
         return await self._once(("digest", lang, since, upto),
-                                lambda: self.service.digest(self.game, lang, since, upto))
+                                lambda: self.service.run(read))
+
+    async def basics(self, lang: str, seat: str | None, since: int, upto: int,
+                     seats: Sequence[str]) -> tuple[Status, str, frozenset[str],
+                                                    list[DecisionView]]:
+        """What every mail to a player shows, read in one go: the status as ``seat`` sees
+        it, the digest of ``since``..``upto``, who decides, and the decisions of those of
+        ``seats`` who do."""
+        def read() -> tuple[Status, str, frozenset[str], list[DecisionView]]:
+            service = self.service.service
+            active = service.active(self.game)
+            head = service.head(self.game)
+            digest = "" if since >= upto else service.digest(
+                self.game, lang, since, None if upto >= head else upto)
+            decisions = [service.decision(self.game, s, lang) for s in sorted(seats)
+                         if s in active]
+            return service.status(self.game, lang, seat), digest, active, decisions
+        return await self._once(("basics", lang, seat, since, upto, tuple(seats)),
+                                lambda: self.service.run(read))
 
     async def decision(self, seat: str, lang: str) -> DecisionView:
         return await self._once(("decision", seat, lang),
@@ -126,16 +155,29 @@ class Pages:
                                 lambda: self.service.history(self.game, lang, None, 0))
 
     async def picture(self, lang: str, since: int | None, upto: int | None) -> bytes:
-        """The map at ``upto`` (now if None), what changed since ``since`` outlined."""
+        """The map at ``upto`` (now if None), what changed since ``since`` outlined, as a
+        PNG for mail (``for_mail``)."""
         async def draw() -> bytes:
             service = self.service.service
             if since is not None and upto is not None and since < upto:
                 png, _ = await self.service.picture(service.digest_picture, self.game, lang,
                                                     since, upto)
-                return bytes(png)
-            return bytes(await self.service.picture(service.map_picture, self.game, lang,
-                                                    upto))
+            else:
+                png = await self.service.picture(service.map_picture, self.game, lang, upto)
+            return await asyncio.to_thread(for_mail, bytes(png))
         return await self._once(("picture", lang, since, upto), draw)
+
+
+def for_mail(png: bytes) -> bytes:
+    """The map with its colours in a palette of 256: the same picture (it is drawn in
+    flat colours) at about a third of the bytes, which every player's mail carries."""
+    with Image.open(io.BytesIO(png)) as picture:
+        if picture.mode == "P":
+            return png
+        fewer = picture.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE)
+    out = io.BytesIO()
+    fewer.save(out, "PNG")
+    return out.getvalue()
 
 
 def titled(title: str, text: str) -> str:

@@ -67,6 +67,7 @@ T = TypeVar("T")
 REPLY_PREFIX = re.compile(r"^\s*(re|fwd?|aw|wg|r|rif|rv|tr|enc|res)\s*(\[\d+\])?\s*:",
                           re.IGNORECASE)
 SUBJECT_ORDERS = frozenset({"new", "join", "help"})
+CARRIED_OUT = "carried out:"   # what a mail whose commands were appended became
 
 
 class InLanguages(Msg):
@@ -112,7 +113,7 @@ class Gateway:
 
     async def stop(self) -> None:
         await self.postman.stop()
-        self.relay.close()
+        await self.relay.close()
 
     def accepts(self, address: str) -> bool:
         """Whether ``address`` is one of the gateway's (its own SMTP server's RCPT TO)."""
@@ -135,7 +136,8 @@ class Gateway:
                 outcome = await self._handle(incoming)
             except Refused as refusal:
                 outcome = await self._refuse(incoming, refusal)
-            await self.notes.mark_seen(incoming.ref)
+            if not outcome.startswith(CARRIED_OUT):   # its receipt says it was: no note
+                await self.notes.mark_seen(incoming.ref)
         self.postman.wake()
         return self._done(incoming, outcome)
 
@@ -219,7 +221,7 @@ class Gateway:
                           tried_all=err.line == len(choices)) from err
         except CourierError as err:
             raise Refused([err.msg]) from err
-        return f"carried out {len(choices)} choice(s) for {seat}"
+        return f"{CARRIED_OUT} {len(choices)} choice(s) for {seat}"
 
     async def _undo(self, incoming: Incoming, orders: list[Order], identity: Identity) -> str:
         if await self._carried_out(identity.game, incoming):
@@ -232,7 +234,7 @@ class Gateway:
                               identity.user, receipt=receipt)
         except CourierError as err:
             raise Refused([err.msg]) from err
-        return f"undo for {seat}"
+        return f"{CARRIED_OUT} undo for {seat}"
 
     async def _vote(self, incoming: Incoming, orders: list[Order], identity: Identity) -> str:
         if await self._carried_out(identity.game, incoming):
@@ -257,7 +259,7 @@ class Gateway:
                                   receipt=receipt if n == 0 else None)
         except CourierError as err:
             raise Refused([err.msg]) from err
-        return f"{order} the undo for {', '.join(seats)}"
+        return f"{CARRIED_OUT} {order} the undo for {', '.join(seats)}"
 
     async def _start(self, incoming: Incoming, orders: list[Order], identity: Identity) -> str:
         try:
@@ -450,7 +452,7 @@ class Gateway:
         to = identity.address if identity is not None else incoming.sender
         game = identity.game if identity is not None else None
         lang = await self._lang_of(to, None if game is None else
-                                   (await self.service.game_info(game)).language)
+                                   await self.identities.language(game))
         texts = [say("reply.problems", lang)]
         for problem in refusal.problems:
             if isinstance(problem, Problem):
@@ -503,10 +505,9 @@ class Gateway:
 
     def _receipt(self, incoming: Incoming, identity: Identity, orders: list[Order],
                  lines: list[str], order: str) -> dict[str, Any]:
-        history = next((history_since(o.args) for o in orders if o.kind == "history"), None)
         return {"ref": incoming.ref, "to": identity.address, "lines": lines, "order": order,
                 "message_id": incoming.message_id, "from": incoming.sender,
-                "history": history, "map": any(o.kind == "map" for o in orders)}
+                "reads": _reads(orders)}
 
     # --- helpers ------------------------------------------------------------------------
     async def _write(self, game: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -521,8 +522,7 @@ class Gateway:
         return await self.service.run(self.service.service.has_receipt, game, incoming.ref)
 
     async def _seats_of(self, identity: Identity) -> list[str]:
-        users = await self.service.seat_users(identity.game)
-        return sorted(s for s, u in users.items() if u == identity.user)
+        return list(identity.seats)
 
     async def _acting_seat(self, identity: Identity) -> str:
         """The seat a mail's choices are for: the ticket's seat if it must decide, else
@@ -546,8 +546,8 @@ class Gateway:
         return next((g for g in groups if seat in g), (seat,))
 
     async def _lang(self, identity: Identity) -> str:
-        info = await self.service.game_info(identity.game)
-        return await self._lang_of(identity.address, info.language)
+        return await self._lang_of(identity.address,
+                                   await self.identities.language(identity.game))
 
     async def _lang_of(self, address: str, fallback: str | None) -> str:
         found = await self.notes.language(address) if address else None

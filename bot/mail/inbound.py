@@ -133,7 +133,7 @@ class ImapInbound:
         imap: imaplib.IMAP4 = await self._call(self._connect)
         taken = 0
         try:
-            uids: list[bytes] = await self._call(_search, imap)
+            uids: list[str] = await self._call(_search, imap)
             for uid in uids[:POLL_BATCH]:
                 size, raw = await self._call(_fetch, imap, uid, self.max_bytes)
                 if raw is not None:
@@ -167,14 +167,14 @@ def _quoted(folder: str) -> str:
         '"' + folder.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _search(imap: imaplib.IMAP4) -> list[bytes]:
+def _search(imap: imaplib.IMAP4) -> list[str]:
     status, data = imap.uid("SEARCH", "UNDELETED")
-    if status != "OK" or not data or not data[0]:
+    if status != "OK" or not data or not isinstance(data[0], bytes):
         return []
-    return list(data[0].split())
+    return [uid.decode() for uid in data[0].split()]
 
 
-def _fetch(imap: imaplib.IMAP4, uid: bytes, max_bytes: int) -> tuple[int, bytes | None]:
+def _fetch(imap: imaplib.IMAP4, uid: str, max_bytes: int) -> tuple[int, bytes | None]:
     """A mail's size, and its bytes (only its header when it is over ``max_bytes``)."""
     status, data = imap.uid("FETCH", uid, "(RFC822.SIZE)")
     found = re.search(rb"RFC822\.SIZE (\d+)", data[0] if data and
@@ -188,7 +188,7 @@ def _fetch(imap: imaplib.IMAP4, uid: bytes, max_bytes: int) -> tuple[int, bytes 
     return size, None
 
 
-def _delete(imap: imaplib.IMAP4, uid: bytes) -> None:
+def _delete(imap: imaplib.IMAP4, uid: str) -> None:
     imap.uid("STORE", uid, "+FLAGS", "(\\Deleted)")
 
 

@@ -10,6 +10,10 @@
 - ``reply:<time>:<ref>``: an answer waiting for the relay (to a refused mail, a STATUS...);
 - ``rate:<address>``: when the gateway last answered that address (its rate limit);
 - ``seen:<ref>``: a mail already handled (a second delivery of it is dropped).
+
+The gateway is the only writer of these notes (one gateway per games file), so it keeps
+what it read or wrote of the first three, the ``delivered:`` marks and whether answers
+wait, in memory too: a mail's round trip then reads the database only for the game.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from typing import Any
 from bot.async_service import AsyncService
 
 FRONTEND = "mail"   # the service's name for this front-end: its outbox cursor, its notes
+KEPT = ("gen:", "lang:", "mailed:")   # notes kept in memory as well
 SEEN_DAYS = 14      # how long a handled mail's ref is kept
 
 
@@ -35,12 +40,22 @@ class Notes:
         self.service = service
         self.clock = clock
         self._count = itertools.count()
+        self._kept: dict[str, str | None] = {}        # gen:, lang:, mailed: as last seen
+        self._delivered: dict[int, set[str]] | None = None
+        self._queue_empty = False                     # known to hold no answer
 
     async def get(self, key: str) -> str | None:
-        return await self.service.run(self.service.service.recall, FRONTEND, key)
+        if key.startswith(KEPT) and key in self._kept:
+            return self._kept[key]
+        value = await self.service.run(self.service.service.recall, FRONTEND, key)
+        if key.startswith(KEPT):
+            self._kept[key] = value
+        return value
 
     async def put(self, key: str, value: str | None) -> None:
         await self.service.run(self.service.service.remember, FRONTEND, key, value)
+        if key.startswith(KEPT):
+            self._kept[key] = value or None
 
     async def all(self, prefix: str) -> dict[str, str]:
         return await self.service.run(self.service.service.recall_all, FRONTEND, prefix)
@@ -69,21 +84,33 @@ class Notes:
 
     # --- delivery -------------------------------------------------------------------------
     async def delivered(self) -> dict[int, set[str]]:
-        return {int(k.split(":", 1)[1]): set(json.loads(v))
-                for k, v in (await self.all("delivered:")).items()}
+        if self._delivered is None:
+            self._delivered = {int(k.split(":", 1)[1]): set(json.loads(v))
+                               for k, v in (await self.all("delivered:")).items()}
+        return {n: set(addresses) for n, addresses in self._delivered.items()}
 
     async def set_delivered(self, notice: int, addresses: set[str]) -> None:
         await self.put(f"delivered:{notice}", json.dumps(sorted(addresses)) if addresses
                        else None)
+        if self._delivered is not None:
+            if addresses:
+                self._delivered[notice] = set(addresses)
+            else:
+                self._delivered.pop(notice, None)
 
     async def queue(self, ref: str, job: dict[str, Any]) -> str:
         """Keep an answer until the relay takes it; its key orders answers by time."""
         key = f"reply:{self.clock().strftime('%Y%m%d%H%M%S%f')}.{next(self._count):06d}:{ref}"
         await self.put(key, json.dumps(job))
+        self._queue_empty = False
         return key
 
     async def queued(self) -> dict[str, dict[str, Any]]:
-        return {k: json.loads(v) for k, v in (await self.all("reply:")).items()}
+        if self._queue_empty:
+            return {}
+        found = {k: json.loads(v) for k, v in (await self.all("reply:")).items()}
+        self._queue_empty = not found
+        return found
 
     async def unqueue(self, key: str) -> None:
         await self.put(key, None)

@@ -49,7 +49,7 @@ from bot.mail.relay import LATER, SENT, Outgoing, Relay
 from bot.mail.words import say
 from engine.core.messages import CourierError, GameNotFound
 from engine.notices import StoredNotice
-from engine.service import GameInfo
+from engine.service import Service
 
 log = logging.getLogger("courier.mail")
 
@@ -58,10 +58,10 @@ SUBJECTS = ("game_over", "abandoned", "decision", "undo_requested", "reminder", 
             "receipt", "turn", "undo_decided")
 TO_EVERY_SEAT = frozenset({"turn", "started", "game_over", "abandoned", "undo_decided"})
 TO_ITS_SEATS = frozenset({"decision", "reminder", "undo_requested"})
-# the mails that carry the map: a card or round over, the game begun or ended, an undo
-# done, and the decision of a player who did not decide before (a player going on with
-# their own operation step by step gets text; MAP asks for the picture)
-WITH_MAP = frozenset({"turn", "started", "game_over", "undo_decided", "decision"})
+# the mails that carry the map, where the Discord bot posts pictures: a card or Campaign
+# Round over (every player gets one), the game begun, the game over; between those a
+# mail is text (digest, decision, status, board), and MAP asks for the picture
+WITH_MAP = frozenset({"turn", "started", "game_over"})
 
 
 @dataclass(frozen=True)
@@ -146,8 +146,8 @@ class Postman:
     async def _deliver(self, game: str, notices: list[StoredNotice],
                        delivered: dict[int, set[str]], done: set[int]) -> None:
         try:
-            info = await self.service.game_info(game)
-            addresses = await self.service.run(self.service.service.seat_addresses, game)
+            language = await self.identities.language(game)
+            addresses, users = await self.service.run(_seats, self.service.service, game)
         except GameNotFound:
             done.update(n.id for n in notices)
             return
@@ -161,21 +161,21 @@ class Postman:
             for address in sorted(wanted[notice.id] - delivered.get(notice.id, set())):
                 mine[address].append(notice)
         if mine:
-            await self._mail(info, holders, mine, delivered)
+            await self._mail(game, language, holders, users, mine, delivered)
         done.update(n.id for n in notices if wanted[n.id] <= delivered.get(n.id, set()))
 
-    async def _mail(self, info: GameInfo, holders: dict[str, list[str]],
-                    mine: dict[str, list[StoredNotice]],
+    async def _mail(self, game: str, language: str, holders: dict[str, list[str]],
+                    users: dict[str, str | None], mine: dict[str, list[StoredNotice]],
                     delivered: dict[int, set[str]]) -> None:
-        pages = Pages(self.service, info.id)
+        pages = Pages(self.service, game, users)
         readers = [Reader(a, tuple(sorted(holders.get(a, []))),
-                          await self.lang_of(a, info.language)) for a in mine]
-        sinces = {r.address: await self._since(info.id, r.address, mine[r.address])
+                          await self.lang_of(a, language)) for a in mine]
+        sinces = {r.address: await self._since(game, r.address, mine[r.address])
                   for r in readers}
         upto = max(n.seq for ns in mine.values() for n in ns)
         shared = min(sinces.values())
         letters = await asyncio.gather(*(
-            self._letter(info, pages, r, mine[r.address], sinces[r.address], shared, upto)
+            self._letter(game, pages, r, mine[r.address], sinces[r.address], shared, upto)
             for r in readers))
         outcomes = await self.relay.send([Outgoing(self.stamp.message(letter), letter.to)
                                           for letter in letters])
@@ -185,11 +185,11 @@ class Postman:
                 continue
             if outcome == LATER:
                 log.warning("game %s: mail to %s dropped after %s hours of refusals",
-                            info.id, reader.address, self.config.give_up_hours)
+                            game, reader.address, self.config.give_up_hours)
             for notice in notices:
                 delivered.setdefault(notice.id, set()).add(reader.address)
             if outcome == SENT:
-                await self.notes.set_mailed(info.id, reader.address,
+                await self.notes.set_mailed(game, reader.address,
                                             max(n.seq for n in notices))
 
     async def _since(self, game: str, address: str, notices: list[StoredNotice]) -> int:
@@ -200,31 +200,36 @@ class Postman:
             mailed = min(int(n.data.get("since", n.seq)) for n in notices)
         return min(mailed, upto)
 
-    async def _letter(self, info: GameInfo, pages: Pages, reader: Reader,
+    async def _letter(self, game: str, pages: Pages, reader: Reader,
                       notices: list[StoredNotice], since: int, shared: int,
                       upto: int) -> Letter:
-        lang, game = reader.lang, info.id
-        status = await pages.status(lang, _first(reader.seats))
+        """One player's mail about ``notices``: a full one (digest, decision, status,
+        board) when anything but their own receipt is among them; for a receipt alone
+        (a player going on with their own operation) what it did, their decision, and
+        the views they asked for."""
+        lang = reader.lang
+        status, digest, active, decisions = await pages.basics(
+            lang, _first(reader.seats), since, upto, reader.seats)
         names = status.seat_names
         parts = [self._headline(n, reader, names, lang) for n in notices]
-        if since < upto:
-            parts.append(titled(say("section.digest", lang),
-                                await pages.digest(lang, since, upto)))
-        active = await pages.active()
+        if digest:
+            parts.append(titled(say("section.digest", lang), digest))
         deciding = sorted(set(reader.seats) & active)
-        for seat in deciding:
-            parts.append(decision_text(await pages.decision(seat, lang), lang))
+        parts += [decision_text(view, lang) for view in decisions]
         if not deciding and active and not status.over:
             parts.append(say("section.waiting", lang, seats=seat_names(status, sorted(active))))
         receipt = next((n for n in notices if n.kind == "receipt"), None)
-        if receipt is not None and receipt.data.get("history") is not None:
+        reads: dict[str, int] = receipt.data.get("reads", {}) if receipt is not None else {}
+        full = any(n.kind != "receipt" for n in notices)
+        if "history" in reads:
             page = await pages.history(lang)
-            parts.append(history_text(page, names, int(receipt.data["history"]), lang))
-        parts.append(titled(say("section.status", lang), status.text(lang)))
-        parts.append(titled(say("section.board", lang),
-                            await pages.board(lang, _first(reader.seats), None)))
-        wants_map = any(n.kind in WITH_MAP for n in notices) or \
-            (receipt is not None and bool(receipt.data.get("map")))
+            parts.append(history_text(page, names, int(reads["history"]), lang))
+        if full or "status" in reads:
+            parts.append(titled(say("section.status", lang), status.text(lang)))
+        if full or "board" in reads:
+            parts.append(titled(say("section.board", lang),
+                                await pages.board(lang, _first(reader.seats), None)))
+        wants_map = any(n.kind in WITH_MAP for n in notices) or "map" in reads
         attachments = await self._map(pages, lang, shared, upto) if wants_map else []
         if attachments:
             parts.append(say("section.map_attached", lang))
@@ -233,7 +238,7 @@ class Postman:
         mine = deciding or [s for n in notices for s in n.seats if s in reader.seats]
         title = say(f"subject.{kind}", lang, seats=seat_names(status, mine))
         reply_to = await self.identities.reply_to(game, list(reader.seats), active,
-                                                  admin=not reader.seats)
+                                                  admin=not reader.seats, users=pages.users)
         return Letter(
             to=reader.address,
             subject=subject(game, title, self._ticket_text(reply_to)),
@@ -353,6 +358,12 @@ def _recipients(notice: StoredNotice, holders: dict[str, list[str]]) -> set[str]
     if notice.kind in TO_ITS_SEATS:
         return {a for a, seats in holders.items() if set(seats) & set(notice.seats)}
     return set()
+
+
+def _seats(service: Service, game: str) -> tuple[dict[str, str | None],
+                                                dict[str, str | None]]:
+    """The game's seats' addresses and players, in one read."""
+    return service.seat_addresses(game), service.seat_users(game)
 
 
 def _first(seats: Any) -> str | None:

@@ -179,7 +179,7 @@ def mail_config(relay_port: int, **changes: Any) -> MailConfig:
 class Servers:
     """The gateways a test started (and restarted), over one games file."""
 
-    def __init__(self, path: Path, clock: Clock, relay: Catcher,
+    def __init__(self, path: Path, clock: Clock, relay: Catcher,  # noqa: F811
                  pictures: ProcessPoolExecutor) -> None:
         self.path, self.clock, self.relay, self.pictures = path, clock, relay, pictures
         self.running: list[tuple[MailServer, AsyncService]] = []
@@ -209,7 +209,7 @@ class Servers:
 
 
 @pytest.fixture
-async def servers(games_db: Path, clock: Clock, relay: Catcher,
+async def servers(games_db: Path, clock: Clock, relay: Catcher,  # noqa: F811
                   pictures: ProcessPoolExecutor) -> AsyncIterator[Servers]:
     found = Servers(games_db, clock, relay, pictures)
     yield found

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from bot.mail.app import MailServer
 from engine.service import Service
 from engine.store import Store
-from tests.mail.conftest import Caught, Catcher, Player, settled
+from tests.mail.conftest import Catcher, Caught, Player, settled
 from tests.mail.people import choices_in, pick
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -61,7 +61,8 @@ async def test_a_discord_seat_and_a_mail_seat_take_turns_in_one_game(
             told = erin.inbox[mails:]
             assert len(told) == 1 and choices_in(told[0].text), [m.subject for m in told]
             assert any(f"• {name}:" in told[0].text for name in ("Congress", "Muslim League"))
-            assert "map.png" in told[0].attachments
+            if "A card or round is over" in told[0].text:
+                assert "map.png" in told[0].attachments
         if moves[-1] == "mail" and now in DISCORD_SEATS:           # alice's turn: pinged
             calls = [p["content"] for p in table.posts(posts) if "your decision" in
                      (p.get("content") or "")]

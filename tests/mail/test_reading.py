@@ -21,7 +21,7 @@ from tests.conftest import REPO
 
 def test_quoted_text_attributions_and_signatures_are_left_out() -> None:
     text = """event shaded
-  in Delhi  
+  in Delhi\t
 
 > Your decision: Raj
 > Reply with one of these lines

@@ -52,7 +52,7 @@ async def test_the_admin_rotates_a_ticket_and_the_old_address_stops_working(
         player: Callable[[str], Player]) -> None:
     server = await start_gateway()
     players = {n: player(f"{n}@example.org") for n in ("ann", "bob", "cat", "dan")}
-    game = await game_by_mail(server, players)
+    await game_by_mail(server, players)
     bob, ann = players["bob"], players["ann"]
     old = bob.last()
     created = ann.inbox[0]
