@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import multiprocessing
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
@@ -30,9 +31,12 @@ T = TypeVar("T")
 
 
 def _start_drawing() -> None:
-    """In each picture process: every game's rules and pictures, registered."""
+    """In each picture process: every game's rules and pictures, registered.  Ctrl-C
+    reaches every process of the terminal: the main one stops the pool when it stops."""
     import engine.games
     import renders
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     engine.games.load()
     renders.load()

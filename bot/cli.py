@@ -32,8 +32,8 @@ Handler = Callable[[argparse.Namespace, Service, Config], int]
 # the commands that may create the database (a new game); every other command reads an
 # existing one, and finds no game when there is none
 CREATING = frozenset({"main", "new", "import", "play", "bot", "mail"})
-# the commands that never open the games' database (they build their own)
-STORELESS = frozenset({"bench", "bench-render", "bench-mail", "fuzz"})
+# the commands that never open the games' database (they build their own, or need none)
+STORELESS = frozenset({"bench", "bench-render", "bench-mail", "fuzz", "invite"})
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports `yes | head`
 EXIT_INTERNAL = 70      # EX_SOFTWARE
 
@@ -98,6 +98,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     ver.add_argument("game", nargs="?", help=h("game_or_all"))
     discord_bot = sub.add_parser("bot", help=h("bot"))
     discord_bot.add_argument("--guild", type=int, metavar="ID", help=h("bot_guild"))
+    discord_bot.add_argument("--invite", action="store_true", help=h("bot_invite"))
+    discord_bot.add_argument("--client-id", type=int, metavar="ID", help=h("bot_client_id"))
     sub.add_parser("mail", help=h("mail"))
     bench_mail = sub.add_parser("bench-mail", help=h("bench_mail"))
     bench_mail.add_argument("--turns", type=int, default=50, help=h("bench_turns"))
@@ -190,8 +192,9 @@ def _main(argv: list[str]) -> int:
     if args.db:
         config.db_path, config.db_is_default = args.db, False
     command = args.command or "main"
-    try:
-        store, created = open_store(config, command)
+    try:  # `bot --invite` prints a link: it neither reads nor creates the games' file
+        store, created = open_store(config, "invite" if getattr(args, "invite", False)
+                                    else command)
     except CourierError as err:
         return fail(err.message(lang))
     import bot.render_commands  # noqa: F401

@@ -371,7 +371,11 @@ def cmd_main(args: argparse.Namespace, service: Service, config: Config) -> int:
 
 
 def cmd_bot(args: argparse.Namespace, service: Service, config: Config) -> int:
-    """Run the Discord bot (DESIGN.md §5) until stopped."""
+    """Run the Discord bot (DESIGN.md §5) until stopped; ``--invite``: print the link
+    that adds it to a server."""
+    guild = getattr(args, "guild", None) or config.discord_guild
+    if getattr(args, "invite", False):
+        return cmd_invite(getattr(args, "client_id", None), guild, config)
     if not config.discord_token:
         say(config, "cli.no_token")
         return 2
@@ -380,8 +384,17 @@ def cmd_bot(args: argparse.Namespace, service: Service, config: Config) -> int:
     from bot.discord_bot.app import run
 
     renders.load()
-    say(config, "cli.bot_starting", db=config.db_path)
-    run(AsyncService(service), config.discord_token, args.guild or config.discord_guild)
+    run(AsyncService(service), config.discord_token, guild, db=config.db_path)
+    return 0
+
+
+def cmd_invite(client_id: int | None, guild: int | None, config: Config) -> int:
+    """The invite link, for the application given or the one the token belongs to."""
+    from bot.discord_bot.app import application_id, invite_url
+
+    if client_id is None and not config.discord_token:
+        raise CourierError("cli.invite_needs_id")
+    print(invite_url(client_id or application_id(config.discord_token), guild))
     return 0
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
+from bot.discord_bot.app import CourierBot
 from bot.discord_bot.here import bind, user_key
 from bot.discord_bot.panel import NUMBERS_IN_A_MENU
 from engine.core.decision import DecisionView
@@ -193,6 +195,23 @@ async def test_an_open_number_is_picked_from_a_menu_or_typed_in_a_form(table: Ta
         await table.click(panel, "type:", user=holder(seat))   # a submitted form is closed
         panel = await table.fill(modal_id, {"number": str(amount.low)}, user=holder(seat))
     assert f"→ {amount.low}" in panel.text
+    head = await table.service.head(game)
+    await table.click(panel, "ok:", user=holder(seat))
+    assert await table.service.head(game) > head
+
+
+async def test_a_panel_drawn_before_a_restart_still_works(
+        table: Table, start_bot: Callable[[], Awaitable[CourierBot]]) -> None:
+    game = await seeded(table)
+    seat = await deciding(table, game)
+    decision = await table.service.decision(game, seat, "en")
+    target = next(c for c in decision.choices if c.verb == "operation")
+    panel = await table.command("act", user=holder(seat))
+    await table.bot.close()
+    table.bot = await start_bot()                     # a new process would do the same
+    for index in path_to(decision, target.text):
+        panel = await table.pick(panel, "pick:", str(index), user=holder(seat))
+    assert "You chose" in panel.text
     head = await table.service.head(game)
     await table.click(panel, "ok:", user=holder(seat))
     assert await table.service.head(game) > head
