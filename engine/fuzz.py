@@ -40,6 +40,10 @@ def gandhi_checks() -> Check:
     return problems
 
 
+# how often the fuzzer takes its command back at once (undo is linear: DESIGN.md §3)
+UNDO_RATE = 0.05
+
+
 def play_one(service: Service, name: str, scenario: str, options: dict[str, Any],
              rng: random.Random, check: Check, max_actions: int) -> tuple[str, int, str]:
     """Play one game; returns its id, the number of actions and the first problem."""
@@ -66,6 +70,8 @@ def play_one(service: Service, name: str, scenario: str, options: dict[str, Any]
         problem = menu_problem(view.menu, offered)   # 25 a level, 3 deep, each choice once
         if problem:
             return game, actions, f"the menu of {seat}'s decision: {problem}"
+        undoing = rng.random() < UNDO_RATE
+        before = ruleset.clone(folder.state.game) if undoing else None
         result = service.act(game, seat, None, concrete(pick(rng, offered), rng))
         actions += 1
         for record in result.events:
@@ -75,7 +81,23 @@ def play_one(service: Service, name: str, scenario: str, options: dict[str, Any]
                 return game, actions, f"after event {record.seq} ({record.type}): {problem}"
         if folder.state.game != result.state.game:
             return game, actions, "fold(log) differs from the service's state"
+        if undoing and not result.over:
+            problem = _undo_back(service, game, seat, folder, before)
+            if problem:
+                return game, actions, problem
     return game, actions, f"no end after {max_actions} actions"
+
+
+def _undo_back(service: Service, game: str, seat: str, folder: Folder, before: Any) -> str:
+    """Undo the command just taken (no seat has a player, so at once): the service, the
+    fuzzer's own folder and a fresh fold must all be back at the position before it."""
+    for record in service.undo(game, seat, None).events:
+        folder.apply(record)
+    if service.kernel_state(game).game != before:
+        return "after an undo, the service's state is not the one before the command"
+    if folder.state.game != before:
+        return "after an undo, fold(log) is not the position before the command"
+    return ""
 
 
 def concrete(action: Action, rng: random.Random) -> Action:

@@ -171,11 +171,14 @@ class Folder:
         snapshot = self.copy(self.state)
         snapshot.seq = self.effective[-1].seq
         self.checkpoints.append((self.folded, snapshot))
-        if self.state.batches:
-            reach = self.state.batches[0].seq
-            while len(self.checkpoints) > 1 and self.checkpoints[1][1].seq < reach:
-                del self.checkpoints[0]
-        oldest = self.checkpoints[0][0]
+        # undo may go back to just before the oldest batch in reach: the newest checkpoint
+        # older than that one is the oldest ever needed again, with the records after it
+        reach = self.state.batches[0].seq if self.state.batches else snapshot.seq + 1
+        while len(self.checkpoints) > 1 and self.checkpoints[1][1].seq < reach:
+            del self.checkpoints[0]
+        oldest, first = self.checkpoints[0]
+        if first.seq >= reach:   # no checkpoint before the reach yet: every record is needed
+            return
         if not self.keep_all and oldest > self.dropped:   # never needed again
             del self.effective[:oldest - self.dropped]
             self.dropped = oldest
@@ -206,6 +209,8 @@ class Folder:
             self.checkpoints.pop()
         if not self.checkpoints and self.dropped:
             raise NeedsFullFold(to_seq)   # beyond undo's reach: never asked by the service
+        if self.checkpoints and self.checkpoints[-1][1].seq >= to_seq:
+            raise NeedsFullFold(to_seq)   # records before to_seq were dropped: a bug upstream
         start, state = (0, self._fresh()) if not self.checkpoints else (
             self.checkpoints[-1][0], self.copy(self.checkpoints[-1][1]))
         self.state = state

@@ -123,16 +123,20 @@ async def start_bot(standin: StandIn, run_bot: Any, games_db: Path, clock: Clock
 
     engine.games.load()
     renders.load()
-    services: list[AsyncService] = []
+    started: list[CourierBot] = []
 
     async def start() -> CourierBot:
         service = AsyncService(Service(Store(games_db), clock=clock))
-        services.append(service)
-        return await run_bot(CourierBot(service, recheck=0.2, guild_ready_timeout=0.05))
+        bot = CourierBot(service, recheck=0.2, guild_ready_timeout=0.05)
+        started.append(bot)
+        return await run_bot(bot)
 
     yield start
-    for service in services:
-        service.close()
+    # each bot stops (its poster last of all) before its service's workers shut down;
+    # the other way round, a poster still at work would wait on a closed service
+    for bot in started:
+        await bot.close()
+        bot.aservice.close()
 
 
 @pytest.fixture
