@@ -123,7 +123,8 @@ class CourierBot(discord.Client):
             self._stopping = True
             if self._posting and not self.poster.idle.is_set():
                 try:
-                    await asyncio.wait_for(self.poster.idle.wait(), GRACE_SECONDS)
+                    async with asyncio.timeout(GRACE_SECONDS):
+                        await self.poster.idle.wait()
                 except TimeoutError:
                     log.warning("stopping with notices still being posted; they go out "
                                 "after the restart")

@@ -45,6 +45,7 @@ class Poster:
         self.every = every
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self._posted: set[int] = set()      # posted, not yet acknowledged (a retry skips)
         self.idle = asyncio.Event()         # set whenever the outbox has been drained
 
@@ -54,10 +55,15 @@ class Poster:
 
     def start(self) -> None:
         if self._task is None:
+            self._stopping = False
             self._task = asyncio.create_task(self._run(), name="courier-poster")
 
     async def stop(self) -> None:
+        """Stop after the notice being posted.  The flag as well as the cancellation:
+        on Python 3.11 a wait that ends as it is cancelled may swallow the cancellation."""
         if self._task is not None:
+            self._stopping = True
+            self._wake.set()
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
@@ -69,7 +75,7 @@ class Poster:
 
     async def _run(self) -> None:
         await self.service.run(self.service.service.start_reading, FRONTEND)
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 await self.drain()
@@ -77,7 +83,8 @@ class Poster:
                 log.exception("posting the outbox failed; trying again soon")
             self.idle.set()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.every)
+                async with asyncio.timeout(self.every):
+                    await self._wake.wait()
 
     async def drain(self) -> None:
         """Post every waiting notice: games side by side, each game's in order."""

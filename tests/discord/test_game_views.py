@@ -144,11 +144,12 @@ async def test_a_player_who_asked_for_direct_messages_is_not_mentioned(table: Ta
     user = holder(seat)
     opted = await table.command("game notify", user=user, where="dm")
     assert "direct message" in opted.text
-    table.bot.poster.wake()
+    await table.bot.poster.stop()    # the next seat opts in before its turn is posted
     await table.service.act(game, seat, None, "pass", moderator=True)
     next_seat = await deciding(table, game)
     await table.command("game notify", user=holder(next_seat), where="dm")
     await table.service.act(game, next_seat, None, "pass", moderator=True)
+    table.bot.poster.start()
     await table.quiet()
     dms = [c for c in table.standin.channels.values() if c["type"] == 1]
     assert dms, "no direct message channel was opened"
