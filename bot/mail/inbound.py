@@ -95,13 +95,18 @@ class ImapInbound:
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="courier-imap")
         self._task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
+        self._stopping = False
         self.polls = 0
 
     async def start(self) -> None:
+        self._stopping = False
         self._task = asyncio.create_task(self._run(), name="courier-imap")
 
     async def stop(self) -> None:
+        """Stop after the poll under way (the flag too: see ``Postman.stop``)."""
         if self._task is not None:
+            self._stopping = True
+            self._wake.set()
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
@@ -111,7 +116,7 @@ class ImapInbound:
         self._wake.set()
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 await self.poll()
@@ -122,7 +127,8 @@ class ImapInbound:
                 log.exception("polling the mailbox failed")
             self.polls += 1
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.config.poll_seconds)
+                async with asyncio.timeout(self.config.poll_seconds):
+                    await self._wake.wait()
 
     async def _call(self, fn: Any, *args: Any) -> Any:
         loop = asyncio.get_running_loop()

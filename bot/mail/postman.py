@@ -82,16 +82,23 @@ class Postman:
         self.clock = clock
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self.idle = asyncio.Event()      # set whenever everything waiting was tried
         self.rounds = 0                  # drains done (tests and the benchmark wait on it)
 
     # --- life -------------------------------------------------------------------------
     def start(self) -> None:
         if self._task is None:
+            self._stopping = False
             self._task = asyncio.create_task(self._run(), name="courier-postman")
 
     async def stop(self) -> None:
+        """Stop after the round under way.  The flag as well as the cancellation: on
+        Python 3.11 a wait that ends as it is cancelled may swallow the cancellation
+        (the Discord poster's stop hung so, one test run in a few)."""
         if self._task is not None:
+            self._stopping = True
+            self._wake.set()
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
@@ -102,7 +109,7 @@ class Postman:
 
     async def _run(self) -> None:
         await self.service.run(self.service.service.start_reading, FRONTEND)
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 await self.drain()
@@ -111,7 +118,8 @@ class Postman:
             self.rounds += 1
             self.idle.set()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.config.recheck_seconds)
+                async with asyncio.timeout(self.config.recheck_seconds):
+                    await self._wake.wait()
 
     async def pending(self) -> bool:
         """Whether anything still waits for the relay (notices or answers)."""
