@@ -217,7 +217,7 @@ class Gateway:
             bad = choices[err.line - 1]
             reason = err.msg.params.get("reason")
             raise Refused([Problem(bad.number, bad.text,
-                                   reason if isinstance(reason, Msg) else err.msg)],
+                                   _by_mail(reason) if isinstance(reason, Msg) else err.msg)],
                           tried_all=err.line == len(choices)) from err
         except CourierError as err:
             raise Refused([err.msg]) from err
@@ -560,6 +560,15 @@ def _subject_order(subject: str) -> str | None:
     if REPLY_PREFIX.match(subject) or "[courier" in subject.lower():
         return None
     return subject.strip() if order_of(subject) in SUBJECT_ORDERS else None
+
+
+def _by_mail(reason: Msg) -> Msg:
+    """A choice's refusal as a mail player reads it: an unknown choice points to the
+    choices listed in the answer (the command line's hint, "type legal", is not a mail
+    order)."""
+    if reason.key == "error.unknown_action":
+        return Msg("mail.error.unknown_choice", text=reason.params.get("text", ""))
+    return reason
 
 
 def _problem_msg(incoming: Incoming, max_bytes: int) -> Msg:

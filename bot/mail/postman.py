@@ -103,6 +103,10 @@ class Postman:
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
 
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
     def wake(self) -> None:
         self.idle.clear()
         self._wake.set()
@@ -335,12 +339,17 @@ class Postman:
                       in_reply_to=job.get("in_reply_to", ""), auto="auto-replied")
 
     async def _reads(self, game: str, job: dict[str, Any], lang: str) -> list[str]:
-        """The views an answer was asked for (STATUS, BOARD, HISTORY), read now."""
+        """The decision of the player's seats that must decide (so that a refused mail is
+        answered with the choices to write instead), and the views an answer was asked
+        for (STATUS, BOARD, HISTORY), read now."""
         reads: dict[str, Any] = job.get("reads", {})
-        seat = _first(job.get("seats", []))
+        seats = job.get("seats", [])
+        seat = _first(seats)
         pages = Pages(self.service, game)
-        parts: list[str] = []
         status = await pages.status(lang, seat)
+        active = await pages.active()
+        parts = [decision_text(await pages.decision(s, lang), lang)
+                 for s in sorted(seats) if s in active and not status.over]
         if "history" in reads:
             parts.append(history_text(await pages.history(lang), status.seat_names,
                                       int(reads["history"]), lang))

@@ -30,6 +30,15 @@ async def test_a_bad_order_is_refused_line_by_line_and_nothing_is_appended(
     assert "The lines after it were not tried" in refused.text
     assert await service.head(game) == head
 
+    # a line no game knows, alone: the answer lists the choices to write instead
+    decision = someone.inbox[-2]
+    await someone.reply("build a railway to Lhasa", to=decision)
+    await settled(server)
+    refused = someone.last()
+    assert "is not a choice of this game" in refused.text and "“legal”" not in refused.text
+    assert choices_in(refused.text) == choices_in(decision.text)
+    assert await service.head(game) == head
+
     # malformed gateway orders are each listed, and nothing else is tried
     await someone.reply(f"HISTORY since yesterday\nSTATUS please\n{first}")
     await settled(server)
