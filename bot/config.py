@@ -165,8 +165,10 @@ def _typed(value: object, kind: object, where: str, path: Path) -> Any:
     if wanted is None or isinstance(value, wanted) and not (
             wanted is int and isinstance(value, bool)):
         return value
+    described = {"int": "a whole number", "float": "a number", "bool": "true or false",
+                 "str": "a text in quotes"}.get(str(kind), str(kind))
     raise CourierError("cli.bad_config", file=str(path),
-                       problem=f"{where} must be a {str(kind)}, not “{value}”")
+                       problem=f"{where} must be {described}, not “{value}”")
 
 
 def _guild(value: object) -> int | None:

@@ -23,6 +23,10 @@ def check(config: MailConfig) -> None:
         raise CourierError("cli.mail_no_imap")
     if not config.relay.host:
         raise CourierError("cli.mail_no_relay")
+    for name, port in (("smtp.port", config.smtp.port), ("relay.port", config.relay.port),
+                       ("imap.port", config.imap.port)):
+        if not 0 < port < 65536:
+            raise CourierError("cli.mail_bad_port", setting=name, value=port)
     for name, value in (("max_bytes", config.max_bytes),
                         ("replies_per_hour", config.replies_per_hour),
                         ("give_up_hours", config.give_up_hours),
