@@ -186,6 +186,9 @@ class Postman:
                   for r in readers}
         upto = max(n.seq for ns in mine.values() for n in ns)
         shared = min(sinces.values())
+        for reader in readers:     # the map, drawn while the texts are read
+            if any(n.kind in WITH_MAP for n in mine[reader.address]):
+                pages.start_picture(reader.lang, shared, upto)
         letters = await asyncio.gather(*(
             self._letter(game, pages, r, mine[r.address], sinces[r.address], shared, upto)
             for r in readers))
