@@ -131,3 +131,16 @@ def test_a_mail_is_read_whatever_it_is_made_of() -> None:
     assert read(b"\x00\xff not a mail at all").ignored == "bounce"  # type: ignore[attr-defined]
     big = read(mail, size=20_000)
     assert big.problem == "too_large" and not big.lines  # type: ignore[attr-defined]
+
+
+def test_headers_are_read_as_sent_and_only_texts_decoded() -> None:
+    def read(raw: bytes) -> object:
+        return read_mail(raw, own=lambda m: False, max_bytes=10_000)
+
+    named = read(b"From: =?utf-8?q?Doe=2C_J=C3=B6hn?= <John@X.org>\nTo: courier@g.test\n"
+                 b"Subject: =?iso-8859-1?q?Jos=E9?= y =?utf-8?b?w7E=?=\n\npass\n")
+    assert named.sender == "john@x.org"          # type: ignore[attr-defined]  # the comma
+    assert named.subject == "José y ñ"            # type: ignore[attr-defined]
+    raw = read(b"From: ann@x.org\nTo: courier@g.test\nSubject: Re: [courier g] caf\xc3\xa9"
+               b"\n  folded\nSubject: =?bogus?q?x?=\n\npass\n")
+    assert raw.subject == "Re: [courier g] café folded, =?bogus?q?x?="  # type: ignore[attr-defined]
