@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from email.message import EmailMessage
+from email.message import Message
 
 from bot.config import Relay as RelayConfig
 
@@ -31,7 +31,7 @@ IDLE_SECONDS = 60.0
 
 @dataclass(frozen=True)
 class Outgoing:
-    message: EmailMessage
+    message: Message
     recipient: str
 
 
