@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from email import policy
 from email.header import decode_header, make_header
-from email.message import EmailMessage, Message
+from email.message import Message
 from email.parser import BytesParser
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
@@ -80,7 +80,7 @@ def read_mail(raw: bytes, *, envelope_from: str | None = None,
     ``size`` is its real size).  ``own(message)``: whether the gateway sent it."""
     size = len(raw) if size is None else size
     try:
-        message = BytesParser(policy=policy.default).parsebytes(raw)
+        message = BytesParser(policy=policy.compat32).parsebytes(raw)
     except Exception:    # the parser is lenient; this is a mail it cannot even split
         return Incoming(_ref("", raw), "", "", tuple(envelope_to), "", ignored="unreadable",
                         size=size)
@@ -172,34 +172,46 @@ def _ignored(message: Message, envelope_from: str | None, sender: str,
 
 def body_text(message: Message) -> str | None:
     """The mail's text: its plain part, else its HTML part as plain text; None if it has
-    neither (an attachment alone, an empty mail)."""
-    if not isinstance(message, EmailMessage):
-        return None
-    try:
-        part = message.get_body(preferencelist=("plain", "html"))
-    except Exception:
-        part = None
+    neither (an attachment alone, an empty mail).  As ``EmailMessage.get_body`` chooses,
+    on the classic message (whose headers are read as sent, not parsed on every look):
+    the first of each in the mail's tree, never inside an attachment or an attached
+    mail."""
+    found: dict[str, Message] = {}
+    _bodies(message, found)
+    part = found.get("text/plain") or found.get("text/html")
     if part is None:
         return None
     text = _decoded(part)
-    if part.get_content_subtype() == "html":
-        return html_text(text)
-    return text
+    return html_text(text) if part.get_content_type() == "text/html" else text
+
+
+def _bodies(part: Message, found: dict[str, Message]) -> None:
+    if _is_attachment(part):
+        return
+    kind = part.get_content_type()
+    if part.is_multipart() and kind.startswith("multipart/"):
+        for inner in part.get_payload():
+            if isinstance(inner, Message):
+                _bodies(inner, found)
+    elif kind in ("text/plain", "text/html"):
+        found.setdefault(kind, part)
+
+
+def _is_attachment(part: Message) -> bool:
+    disposition = str(part.get("Content-Disposition", "") or "")
+    return disposition.split(";")[0].strip().lower() == "attachment"
 
 
 def _decoded(part: Message) -> str:
-    """A text part's content; an unknown or wrong charset is read as UTF-8, with any
-    byte that is not replaced."""
-    try:
-        content = part.get_content()  # type: ignore[attr-defined]
-        if isinstance(content, str):
-            return content
-    except (LookupError, UnicodeError, ValueError, AssertionError):
-        pass
+    """A text part's content; an unknown charset is read as UTF-8, and any byte that is
+    not of its charset is replaced."""
     payload = part.get_payload(decode=True)
-    if isinstance(payload, bytes):
+    if not isinstance(payload, bytes):
+        return str(payload or "")
+    try:
+        return payload.decode(part.get_content_charset() or "utf-8", "replace")
+    except (LookupError, ValueError):
         return payload.decode("utf-8", "replace")
-    return str(payload or "")
 
 
 def order_lines(text: str) -> list[str]:

@@ -144,3 +144,32 @@ def test_headers_are_read_as_sent_and_only_texts_decoded() -> None:
     raw = read(b"From: ann@x.org\nTo: courier@g.test\nSubject: Re: [courier g] caf\xc3\xa9"
                b"\n  folded\nSubject: =?bogus?q?x?=\n\npass\n")
     assert raw.subject == "Re: [courier g] café folded, =?bogus?q?x?="  # type: ignore[attr-defined]
+
+
+def test_the_text_is_the_first_plain_part_outside_attachments() -> None:
+    def lines(mail: EmailMessage) -> object:
+        found = read_mail(mail.as_bytes(policy=SMTP), own=lambda m: False, max_bytes=100_000)
+        return found.lines or found.problem  # type: ignore[attr-defined]
+
+    both = EmailMessage()
+    both["From"], both["To"] = "ann@x.org", "courier@g.test"
+    both.set_content("<p>rally</p>", subtype="html")
+    both.add_alternative("pass\n")                     # the plain part, after the HTML
+    assert lines(both) == ("pass",)
+    forwarded = EmailMessage()
+    forwarded["From"], forwarded["To"] = "ann@x.org", "courier@g.test"
+    forwarded.set_content("")
+    inner = EmailMessage()
+    inner.set_content("undo\n")
+    forwarded.add_attachment(inner)                    # a mail attached is not read
+    forwarded.add_attachment(b"rally\n", maintype="text", subtype="plain",
+                             filename="orders.txt")    # nor a text file attached
+    assert lines(forwarded) == ""                      # an empty text: no orders
+    latin = EmailMessage()
+    latin["From"], latin["To"] = "ann@x.org", "courier@g.test"
+    latin.set_content("situación\n", charset="iso-8859-1", cte="8bit")
+    assert lines(latin) == ("situación",)
+    unknown = (b"From: ann@x.org\nTo: courier@g.test\nContent-Type: text/plain; "
+               b"charset=x-nowhere\n\nsituaci\xc3\xb3n\n")
+    found = read_mail(unknown, own=lambda m: False, max_bytes=10_000)
+    assert found.lines == ("situación",)
