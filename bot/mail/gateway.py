@@ -60,6 +60,7 @@ from bot.options import typed_options
 from engine.core import ruleset as registry
 from engine.core.messages import BatchError, CourierError, Msg, NotSeated
 from engine.i18n import LANGUAGES
+from engine.service import Service
 
 log = logging.getLogger("courier.mail")
 T = TypeVar("T")
@@ -205,9 +206,11 @@ class Gateway:
     async def _choices(self, incoming: Incoming, orders: list[Order],
                        identity: Identity) -> str:
         choices = [o for o in orders if o.kind == "choice"]
-        if await self._carried_out(identity.game, incoming):
+        carried_out, active = await self.service.run(
+            _before_acting, self.service.service, identity.game, incoming.ref)
+        if carried_out:
             return "carried out before"
-        seat = await self._acting_seat(identity)
+        seat = await self._acting_seat(identity, active)
         receipt = self._receipt(incoming, identity, orders, [o.text for o in choices],
                                 "choice")
         try:
@@ -524,10 +527,13 @@ class Gateway:
     async def _seats_of(self, identity: Identity) -> list[str]:
         return list(identity.seats)
 
-    async def _acting_seat(self, identity: Identity) -> str:
+    async def _acting_seat(self, identity: Identity,
+                           active: frozenset[str] | None = None) -> str:
         """The seat a mail's choices are for: the ticket's seat if it must decide, else
-        another seat of the same player that must; the admin's: the seat that decides."""
-        active = await self.service.active(identity.game)
+        another seat of the same player that must; the admin's: the seat that decides
+        (``active``: the seats that decide, if already read)."""
+        if active is None:
+            active = await self.service.active(identity.game)
         if identity.seat is not None and identity.seat in active:
             return identity.seat
         deciding = sorted(set(await self._seats_of(identity)) & active)
@@ -552,6 +558,11 @@ class Gateway:
     async def _lang_of(self, address: str, fallback: str | None) -> str:
         found = await self.notes.language(address) if address else None
         return found or fallback or self.language
+
+
+def _before_acting(service: Service, game: str, ref: str) -> tuple[bool, frozenset[str]]:
+    """Whether the mail ``ref`` was carried out already, and who decides: one read."""
+    return service.has_receipt(game, ref), service.active(game)
 
 
 def _subject_order(subject: str) -> str | None:

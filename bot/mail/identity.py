@@ -44,11 +44,15 @@ class Identities:
     def __init__(self, service: AsyncService, notes: Notes, signer: Signer, home: Home) -> None:
         self.service, self.notes, self.signer, self.home = service, notes, signer, home
         self._languages: dict[str, str] = {}
+        self._games: set[str] = set()       # games found once (a game is never deleted)
 
     async def find_game(self, name: str) -> str | None:
         """The game called ``name`` (as typed, or as an address wrote it, lower case)."""
+        if name in self._games:
+            return name
         try:
             await self.service.head(name)
+            self._games.add(name)
             return name
         except GameNotFound:
             pass

@@ -12,8 +12,9 @@
 - ``seen:<ref>``: a mail already handled (a second delivery of it is dropped).
 
 The gateway is the only writer of these notes (one gateway per games file), so it keeps
-what it read or wrote of the first three, the ``delivered:`` marks and whether answers
-wait, in memory too: a mail's round trip then reads the database only for the game.
+what it read or wrote of the first three, the ``delivered:`` marks, the handled mails and
+whether answers wait, in memory too: a mail's round trip then reads the database only
+for the game.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class Notes:
         self._kept: dict[str, str | None] = {}        # gen:, lang:, mailed: as last seen
         self._delivered: dict[int, set[str]] | None = None
         self._queue_empty = False                     # known to hold no answer
+        self._seen: set[str] | None = None            # the refs of handled mails
 
     async def get(self, key: str) -> str | None:
         if key.startswith(KEPT) and key in self._kept:
@@ -128,17 +130,24 @@ class Notes:
         return True
 
     async def seen(self, ref: str) -> bool:
-        return await self.get(f"seen:{ref}") is not None
+        if self._seen is None:
+            self._seen = {k.split(":", 1)[1] for k in await self.all("seen:")}
+        return ref in self._seen
 
     async def mark_seen(self, ref: str) -> None:
         await self.put(f"seen:{ref}", self.clock().isoformat())
+        if self._seen is not None:
+            self._seen.add(ref)
 
     async def forget_old(self) -> None:
         """Drop the refs of mails handled long ago and rate counts of the past."""
         old = self.clock() - timedelta(days=SEEN_DAYS)
+        self._seen = set()
         for key, when in (await self.all("seen:")).items():
             if datetime.fromisoformat(when) < old:
                 await self.put(key, None)
+            else:
+                self._seen.add(key.split(":", 1)[1])
         hour = self.clock() - timedelta(hours=1)
         for key, times in (await self.all("rate:")).items():
             if all(datetime.fromisoformat(t) <= hour for t in json.loads(times)):
