@@ -28,6 +28,8 @@ async def test_a_discord_seat_and_a_mail_seat_take_turns_in_one_game(
     table.place = next(c for c in table.standin.channels.values() if c["type"] == 11)["id"]
     game = await game_at(table.service, int(table.place))
     assert game is not None
+    pinned = next(p for p in table.posts() if p.get("embeds"))["embeds"][0]
+    assert pinned["footer"]["text"] == f"Game {game}"       # where the mail player reads it
     server = await servers.start()
     erin = player("erin@example.org")
     await erin.send(f"JOIN {game} raj")                      # by mail
