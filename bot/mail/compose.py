@@ -59,8 +59,11 @@ class Letter:
 class Stamp:
     """The gateway's marks on its mails: sender, Message-ID, loop headers."""
 
-    def __init__(self, home: Home, signer: Signer) -> None:
+    def __init__(self, home: Home, signer: Signer, ticket_in_subject: bool = False) -> None:
+        """``ticket_in_subject``: the tickets ride in the subjects (``[courier TICKET]``),
+        for mailboxes that take no plus address, and replies go to the plain address."""
         self.home, self.signer = home, signer
+        self.ticket_in_subject = ticket_in_subject
 
     def message_id(self, key: str) -> str:
         safe = re.sub(r"[^A-Za-z0-9.-]", "-", key)
@@ -97,7 +100,8 @@ class Stamp:
         mail["From"] = formataddr((self.home.name, self.home.address))
         mail["To"] = letter.to
         if letter.reply_to:
-            mail["Reply-To"] = formataddr((self.home.name, letter.reply_to))
+            reply_to = self.home.address if self.ticket_in_subject else letter.reply_to
+            mail["Reply-To"] = formataddr((self.home.name, reply_to))
         mail["Subject"] = _subject(letter.subject)
         mail["Date"] = formatdate(usegmt=True)
         mail["Message-ID"] = self.message_id(letter.key)

@@ -100,7 +100,7 @@ class Gateway:
         self.home = Home.of(config.address, config.name)
         self.signer = Signer(config.secret)
         self.notes = Notes(service, clock)
-        self.stamp = Stamp(self.home, self.signer)
+        self.stamp = Stamp(self.home, self.signer, config.ticket_in_subject)
         self.identities = Identities(service, self.notes, self.signer, self.home)
         self.relay = Relay(config.relay, self.home.address)
         self.postman = Postman(service, self.notes, self.relay, self.stamp, self.identities,

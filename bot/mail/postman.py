@@ -336,7 +336,9 @@ class Postman:
             except GameNotFound:
                 pass
             parts.append(footer(lang))
-        return Letter(to=job["to"], subject=subject(game, job["subject"]),
+        return Letter(to=job["to"],
+                      subject=subject(game, job["subject"],
+                                      self._ticket_text(job.get("reply_to"))),
                       body="\n\n".join(p for p in parts if p), key=f"a.{job['key']}",
                       reply_to=job.get("reply_to"), attachments=attachments,
                       in_reply_to=job.get("in_reply_to", ""), auto="auto-replied")

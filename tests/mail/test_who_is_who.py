@@ -79,10 +79,13 @@ async def test_a_ticket_in_the_subject_works_where_plus_addresses_do_not(
     players = {n: player(f"{n}@example.org") for n in ("ann", "bob", "cat", "dan")}
     game = await game_by_mail(server, players)
     dan = players["dan"]
-    ticket = dan.last().reply_to.split("+", 1)[1].split("@")[0]
+    joined = next(m for m in dan.inbox if "You play" in m.subject)   # an answer's subject
+    ticket = joined.subject.split("]")[0].removeprefix("[courier ")
+    assert ticket.startswith(f"{game}.revolutionaries.")
+    assert all(m.reply_to == GATEWAY for m in dan.inbox)       # no plus address anywhere
     assert f"[courier {ticket}]" in dan.last().subject
-    await dan.send("MAP\nHISTORY", subject=f"Re: {dan.last().subject}", to=GATEWAY)
+    await dan.reply("MAP\nHISTORY")                           # to the plain address
     await settled(server)
     answer = dan.last()
     assert "map.png" in answer.attachments and "History" in answer.text
-    assert game in answer.subject
+    assert answer.subject.startswith(f"[courier {ticket}]")
