@@ -131,7 +131,7 @@ class Postman:
 
     async def drain(self) -> None:
         await self.answers()
-        notices = await self.service.notices(FRONTEND)
+        notices, seats = await self.service.run(_outbox, self.service.service)
         if not notices:
             return
         by_game: dict[str, list[StoredNotice]] = defaultdict(list)
@@ -141,7 +141,7 @@ class Postman:
         delivered = {n: set(addresses) for n, addresses in stored.items()}
         done: set[int] = set()
         for game, listed in by_game.items():
-            await self._deliver(game, listed, delivered, done)
+            await self._deliver(game, listed, seats[game], delivered, done)
         acked: set[int] = set()
         for notice in notices:    # the cursor moves over what is done, in order
             if notice.id not in done and notice.due is None:
@@ -155,14 +155,16 @@ class Postman:
                 await self.notes.set_delivered(notice.id, now)
 
     # --- notices ------------------------------------------------------------------------
-    async def _deliver(self, game: str, notices: list[StoredNotice],
+    async def _deliver(self, game: str, notices: list[StoredNotice], seats: Seats | None,
                        delivered: dict[int, set[str]], done: set[int]) -> None:
         try:
             language = await self.identities.language(game)
-            addresses, users = await self.service.run(_seats, self.service.service, game)
         except GameNotFound:
+            seats = None
+        if seats is None:            # a game no longer there: its notices are done
             done.update(n.id for n in notices)
             return
+        addresses, users = seats
         holders: dict[str, list[str]] = defaultdict(list)
         for seat, address in addresses.items():
             if address:
@@ -382,10 +384,20 @@ def _recipients(notice: StoredNotice, holders: dict[str, list[str]]) -> set[str]
     return set()
 
 
-def _seats(service: Service, game: str) -> tuple[dict[str, str | None],
-                                                dict[str, str | None]]:
-    """The game's seats' addresses and players, in one read."""
-    return service.seat_addresses(game), service.seat_users(game)
+Seats = tuple[dict[str, str | None], dict[str, str | None]]   # addresses, players
+
+
+def _outbox(service: Service) -> tuple[list[StoredNotice], dict[str, Seats | None]]:
+    """The notices waiting for the gateway, and the seats' addresses and players of
+    their games (None: a game no longer there), in one read."""
+    notices = service.notices(FRONTEND)
+    seats: dict[str, Seats | None] = {}
+    for game in dict.fromkeys(n.game_id for n in notices):
+        try:
+            seats[game] = service.seat_addresses(game), service.seat_users(game)
+        except GameNotFound:
+            seats[game] = None
+    return notices, seats
 
 
 def _first(seats: Any) -> str | None:
