@@ -441,8 +441,9 @@ async def measure(turns: int, seed: int, discord: bool) -> dict[str, Any]:
 
 def _machine() -> str:
     return (f"{os.cpu_count()} cores ({platform.machine()}), Python "
-            f"{platform.python_version()}; one process: servers, relay and players share "
-            f"its event loop; pictures in one process")
+            f"{platform.python_version()}; one process and event loop for the gateway, "
+            f"the players and the Discord stand-in; the relay in a process of its own; "
+            f"pictures in one process")
 
 
 def run_mail_bench(turns: int = 50, seed: int = 1, discord: bool = True) -> dict[str, Any]:

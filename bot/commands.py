@@ -420,6 +420,8 @@ def cmd_mail(args: argparse.Namespace, service: Service, config: Config) -> int:
 def cmd_bench_mail(args: argparse.Namespace, service: Service, config: Config) -> int:
     from bot.bench_mail import describe, run_mail_bench
 
+    if args.turns < 1:
+        raise CourierError("cli.bench_no_turns", value=args.turns)
     numbers = run_mail_bench(turns=args.turns, seed=args.seed, discord=args.discord)
     print(json.dumps(numbers, indent=2) if args.json else describe(numbers))
     return 0

@@ -94,6 +94,9 @@ def test_missing_and_broken_settings_are_one_line(tmp_path: Path) -> None:
         env = place(tmp_path, free_port(), taken.getsockname()[1])
         said = one_line_refusal(subprocess.run([COURIER, "mail"], env=env, **run))
     assert "cannot listen on 127.0.0.1:" in said
+    said = one_line_refusal(subprocess.run([COURIER, "bench-mail", "--turns", "0"], env=env,
+                                           **run))
+    assert "--turns" in said
 
 
 async def test_the_gateway_process_answers_and_stops_cleanly(
