@@ -77,7 +77,7 @@ class MailConfig:
     inbound: str = "smtp"       # "smtp" (its own server) or "imap" (polling a mailbox)
     max_bytes: int = 2 * 1024 * 1024
     replies_per_hour: int = 20  # answers to one address (refusals, STATUS...) per hour
-    ticket_in_subject: bool = False  # also put the seat's ticket in the subject
+    ticket_in_subject: bool = False  # tickets in subjects, replies to the plain address
     give_up_hours: float = 48.0  # a mail the relay keeps refusing for longer is dropped
     recheck_seconds: float = 30.0
     smtp: SmtpServer = field(default_factory=SmtpServer)
