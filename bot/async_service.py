@@ -131,6 +131,14 @@ class AsyncService:
         return await self._write(game_id, self.service.vote_undo, game_id, seat, user, approve,
                                  moderator=moderator)
 
+    async def set_bot(self, game_id: str, seat: str, on: bool, by_user: str | None,
+                      moderator: bool = False) -> Result | None:
+        return await self._write(game_id, self.service.set_bot, game_id, seat, on, by_user,
+                                 moderator=moderator)
+
+    async def bots(self, game_id: str) -> frozenset[str]:
+        return await self.run(self.service.bots, game_id)
+
     async def set_deadline(self, game_id: str, hours: float | None,
                            by_user: str | None, moderator: bool = False) -> None:
         await self._write(game_id, self.service.set_deadline, game_id, hours, by_user,
@@ -179,8 +187,8 @@ class AsyncService:
     async def frame_seqs(self, game_id: str) -> list[int]:
         return await self.run(self.service.frame_seqs, game_id)
 
-    async def export(self, game_id: str) -> list[str]:
-        return await self.run(self.service.export, game_id)
+    async def export(self, game_id: str, seats: tuple[str, ...] = ()) -> list[str]:
+        return await self.run(self.service.export, game_id, seats)
 
     async def verify(self, game_id: str) -> Report:
         return await self.run(self.service.verify, game_id)

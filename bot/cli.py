@@ -33,7 +33,8 @@ Handler = Callable[[argparse.Namespace, Service, Config], int]
 # existing one, and finds no game when there is none
 CREATING = frozenset({"main", "new", "import", "play", "bot", "mail"})
 # the commands that never open the games' database (they build their own, or need none)
-STORELESS = frozenset({"bench", "bench-render", "bench-mail", "fuzz", "invite"})
+STORELESS = frozenset({"bench", "bench-render", "bench-mail", "bench-np", "fuzz",
+                       "invite"})
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports `yes | head`
 EXIT_INTERNAL = 70      # EX_SOFTWARE
 
@@ -65,6 +66,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     new.add_argument("--seat", action="append", default=[], metavar="SEAT=USER",
                      help=h("seat"))
     new.add_argument("--admin", metavar="USER", help=h("admin"))
+    new.add_argument("--bot", action="append", default=[], metavar="SEAT", help=h("new_bot"))
     sub.add_parser("games", help=h("games"))
     play = sub.add_parser("play", help=h("play"))
     play.add_argument("game", nargs="?", help=h("game_or_latest"))
@@ -91,9 +93,14 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     exp = sub.add_parser("export", help=h("export"))
     exp.add_argument("game", help=h("game"))
     exp.add_argument("--out", metavar="FILE", help=h("export_out"))
+    exp.add_argument("--seat", help=h("export_seat"))
     imp = sub.add_parser("import", help=h("import"))
     imp.add_argument("file", help=h("import_file"))
     imp.add_argument("--game", metavar="ID", help=h("import_id"))
+    bots = sub.add_parser("bots", help=h("bots"))
+    bots.add_argument("game", help=h("game"))
+    bots.add_argument("seat", nargs="?", help=h("bots_seat"))
+    bots.add_argument("switch", nargs="?", choices=("on", "off"), help=h("bots_switch"))
     ver = sub.add_parser("verify", help=h("verify"))
     ver.add_argument("game", nargs="?", help=h("game_or_all"))
     discord_bot = sub.add_parser("bot", help=h("bot"))
@@ -121,6 +128,12 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     fz.add_argument("--games", type=int, default=100, help=h("fuzz_games"))
     fz.add_argument("--seed", type=int, default=1, help=h("seed"))
     fz.add_argument("--out", default="fuzz-failures", metavar="DIR", help=h("fuzz_out"))
+    fz.add_argument("--ruleset", help=h("ruleset"))
+    fz.add_argument("--humans", type=int, metavar="K", help=h("fuzz_humans"))
+    bench_np = sub.add_parser("bench-np", help=h("bench_np"))
+    bench_np.add_argument("--games", type=int, default=6, help=h("bench_np_games"))
+    bench_np.add_argument("--seed", type=int, default=1, help=h("seed"))
+    bench_np.add_argument("--json", action="store_true", help=h("bench_np_json"))
     _render_commands(sub, h)
     return p
 

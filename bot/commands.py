@@ -51,8 +51,40 @@ def cmd_new(args: argparse.Namespace, service: Service, config: Config) -> int:
         options["pack"] = read_pack(args.pack)
     game = service.create_game(name, scenario, options=options,
                                seats=pairs(args.seat, "seat"), admin=args.admin,
-                               language=config.language, game_id=args.game)
+                               language=config.language, game_id=args.game,
+                               bots=getattr(args, "bot", []))
     say(config, "cli.game_created", game=game, ruleset=name, scenario=scenario)
+    report_bots(service, config, game)
+    return 0
+
+
+def report_bots(service: Service, config: Config, game: str) -> None:
+    """Which seats the bot plays, and where the game stands after their moves."""
+    bots = service.bots(game)
+    if not bots:
+        return
+    say(config, "cli.bots", seats=seat_list(service, config, game, bots))
+    outcome = service.outcome(game, config.language)
+    if outcome is not None:
+        print(game_over(outcome, config.language))
+    elif service.active(game):
+        say(config, "cli.to_act", seats=seat_list(service, config, game, service.active(game)))
+
+
+def cmd_bots(args: argparse.Namespace, service: Service, config: Config) -> int:
+    """``courier bots GAME``: the seats the bot plays; ``courier bots GAME SEAT on|off``:
+    the admin gives a player's seat to the bot, or takes it back."""
+    if args.seat is not None:
+        if args.switch is None:
+            raise CourierError("cli.bots_switch")
+        result = service.set_bot(args.game, args.seat, args.switch == "on", args.user)
+        if result is not None:
+            print_result(result, service, config)
+    bots = service.bots(args.game)
+    if bots:
+        say(config, "cli.bots", seats=seat_list(service, config, args.game, bots))
+    else:
+        say(config, "cli.no_bots")
     return 0
 
 
@@ -253,7 +285,7 @@ def format_batch(service: Service, config: Config, batch: list[Recorded],
 
 
 def cmd_log(args: argparse.Namespace, service: Service, config: Config) -> int:
-    records = service.records(args.game, after=args.since)
+    records = service.seen_records(args.game, (), after=args.since)   # secrets sealed
     if args.json:
         for record in records:
             print(format_record(record))
@@ -292,7 +324,7 @@ def cmd_vote(approve: bool) -> Handler:
 
 
 def cmd_export(args: argparse.Namespace, service: Service, config: Config) -> int:
-    lines = service.export(args.game)
+    lines = service.export(args.game, [args.seat] if args.seat else [])
     text = "\n".join(lines) + "\n"
     if args.out:
         write_file(args.out, text)
@@ -354,13 +386,26 @@ def cmd_fuzz(args: argparse.Namespace, service: Service, config: Config) -> int:
     from engine.fuzz import fuzz
 
     started = time.perf_counter()
-    report = fuzz(args.games, args.seed, out_dir=Path(args.out))
+    report = fuzz(args.games, args.seed, name=args.ruleset or "gandhi", out_dir=Path(args.out),
+                  humans=args.humans)
     seconds = time.perf_counter() - started
-    print(f"{report.games} games, {report.actions} actions, {report.events} events, "
+    bots = f" (+{report.bot_actions} by bots)" if report.bot_actions else ""
+    print(f"{report.games} games, {report.actions} actions{bots}, {report.events} events, "
           f"{seconds:.1f} s; {len(report.failures)} failed")
+    if report.endings:
+        print("  endings: " + ", ".join(f"{k} {v}" for k, v in sorted(report.endings.items())))
     for failure in report.failures:
         print(f"  {failure}")
     return 1 if report.failures else 0
+
+
+def cmd_bench_np(args: argparse.Namespace, service: Service, config: Config) -> int:
+    from bot.bench_np import describe as describe_np
+    from bot.bench_np import run_np_bench
+
+    numbers = run_np_bench(args.games, args.seed)
+    print(json.dumps(numbers, indent=2) if args.json else describe_np(numbers))
+    return 0
 
 
 def cmd_main(args: argparse.Namespace, service: Service, config: Config) -> int:
@@ -432,5 +477,6 @@ HANDLERS: dict[str, Handler] = {
     "legal": cmd_legal, "show": cmd_show, "log": cmd_log, "undo": cmd_undo,
     "approve": cmd_vote(True), "deny": cmd_vote(False), "export": cmd_export,
     "import": cmd_import, "verify": cmd_verify, "bench": cmd_bench, "fuzz": cmd_fuzz,
-    "bot": cmd_bot, "mail": cmd_mail, "bench-mail": cmd_bench_mail,
+    "bot": cmd_bot, "bots": cmd_bots, "bench-np": cmd_bench_np, "mail": cmd_mail,
+    "bench-mail": cmd_bench_mail,
 }

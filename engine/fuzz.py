@@ -4,6 +4,10 @@ of every decision checked (at most 25 entries a level, 3 levels, every choice on
 
 It lives beside the service (it uses an RNG and a store); the rules stay pure.  A failing
 game is written as an importable JSON Lines log.
+
+With ``humans``, each game seats that many people, chosen at random among the seats; the
+others are the game's non-player seats, which the service's bot plays (Gandhi rule 8), so
+a game with no human runs to its end as it is created.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from engine.core import ruleset as registry
 from engine.core.actions import Action, Amount
 from engine.core.fold import Folder, fold
 from engine.core.menu import menu_problem
+from engine.core.ruleset import NON_PLAYER
 from engine.i18n import LANGUAGES
 from engine.service import Service
 from engine.store import Store
@@ -31,13 +36,23 @@ class FuzzReport:
     games: int = 0
     actions: int = 0
     events: int = 0
+    bot_actions: int = 0
     failures: list[str] = field(default_factory=list)
+    endings: dict[str, int] = field(default_factory=dict)
 
 
 def gandhi_checks() -> Check:
-    from engine.games.gandhi.invariants import problems
+    return checks_of("gandhi")
 
-    return problems
+
+def checks_of(name: str) -> Check:
+    """The invariants of the game ``name`` (Gandhi's own module; others: the ruleset's
+    ``invariants`` hook)."""
+    if name == "gandhi":
+        from engine.games.gandhi.invariants import problems
+
+        return problems
+    return registry.get(name).invariants
 
 
 # how often the fuzzer takes its command back at once (undo is linear: DESIGN.md §3)
@@ -45,14 +60,19 @@ UNDO_RATE = 0.05
 
 
 def play_one(service: Service, name: str, scenario: str, options: dict[str, Any],
-             rng: random.Random, check: Check, max_actions: int) -> tuple[str, int, str]:
+             rng: random.Random, check: Check, max_actions: int,
+             bots: Sequence[str] = ()) -> tuple[str, int, str]:
     """Play one game; returns its id, the number of actions and the first problem."""
-    game = service.create_game(name, scenario, options=options, seed=f"{rng.random()}")
+    game = service.create_game(name, scenario, options=options, seed=f"{rng.random()}",
+                               bots=bots)
     ruleset = registry.get(name)
     folder = Folder(ruleset)
     actions = 0
     for record in service.records(game):
         folder.apply(record)
+        problem = _check_all(check, folder.state.game)
+        if problem:
+            return game, actions, f"after event {record.seq} ({record.type}): {problem}"
     while actions < max_actions:
         problem = _check_all(check, folder.state.game)
         if problem:
@@ -124,20 +144,38 @@ def _check_all(check: Check, state: Any) -> str:
 
 
 def fuzz(games: int, seed: int, *, name: str = "gandhi", out_dir: Path | None = None,
-         max_actions: int = 20_000,
+         max_actions: int = 20_000, humans: int | None = None,
          setups: list[tuple[str, dict[str, Any]]] | None = None) -> FuzzReport:
-    """Play ``games`` seeded games in memory, cycling through ``setups``."""
-    setups = setups or default_setups()
+    """Play ``games`` seeded games in memory, cycling through ``setups``; with ``humans``,
+    that many seats choose at random and the bot plays the others."""
+    if humans is not None:
+        setups = setups or bot_setups()
+    setups = setups or (default_setups() if name == "gandhi"
+                        else registry.get(name).fuzz_setups())
     report = FuzzReport()
     service = Service(Store(":memory:"))
+    seats = registry.get(name).seats
     for index in range(games):
         scenario, options = setups[index % len(setups)]
         rng = random.Random(f"{seed}:{index}")  # each game replays alone from (seed, index)
+        bots: list[str] = []
+        if humans is not None:
+            people = rng.sample(list(seats), min(humans, len(seats)))
+            bots = [s for s in seats if s not in people]
         game, actions, problem = play_one(service, name, scenario, options, rng,
-                                          gandhi_checks(), max_actions)
+                                          checks_of(name), max_actions, bots)
         report.games += 1
         report.actions += actions
         report.events += service._store.head(game)[0]
+        report.bot_actions += sum(1 for r in service.records(game)
+                                  if r.actor_user == NON_PLAYER and r.type == "ActionTaken")
+        if not problem and bots:
+            report.failures += [f"game {index}: {p}" for p in _verified(service, game)]
+        ended = next((r.event for r in reversed(service.records(game))
+                      if r.type == "GameEnded"), None)
+        if ended is not None:   # how games end (a victory check, the last Campaign...)
+            reason = str(getattr(ended, "reason", ""))
+            report.endings[reason] = report.endings.get(reason, 0) + 1
         if problem:
             report.failures.append(f"game {index} ({scenario}, {options}): {problem}")
             if out_dir is not None:
@@ -145,6 +183,18 @@ def fuzz(games: int, seed: int, *, name: str = "gandhi", out_dir: Path | None = 
                 path = out_dir / f"fuzz-{seed}-{index}.jsonl"
                 path.write_text("\n".join(service.export(game)) + "\n", encoding="utf-8")
     return report
+
+
+def _verified(service: Service, game: str) -> list[str]:
+    """A game with bots verifies (their decisions taken again from the log's dice)."""
+    report = service.verify(game)
+    return [] if report.ok else [f"verify: event {report.first_bad_seq}: {report.problem}"]
+
+
+def bot_setups() -> list[tuple[str, dict[str, Any]]]:
+    """Every scenario, with both Gujarat types (the seating comes from the bots)."""
+    return [(s, o) for s in ("short", "main", "quick_start")
+            for o in ({}, {"gujarat": "province"})]
 
 
 def default_setups() -> list[tuple[str, dict[str, Any]]]:

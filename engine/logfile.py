@@ -10,7 +10,7 @@ whole game before anything is written.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from engine.core.messages import InvalidGameData
@@ -21,15 +21,20 @@ FORMAT = "courier-log"
 FORMAT_VERSION = 1
 
 
-def export_lines(store: Store, game_id: str) -> Iterator[str]:
+def export_lines(store: Store, game_id: str,
+                 redact: Callable[[str], str] | None = None) -> Iterator[str]:
+    """The header and every event row; ``redact`` rewrites each payload (a player's copy
+    of a game with secrets: ``engine.core.seal``)."""
     game = store.game(game_id)
     header = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": {
         k: game[k] for k in ("id", "ruleset", "ruleset_version", "scenario", "options",
                              "language", "title")}}
     yield json.dumps(header, sort_keys=True, ensure_ascii=False)
     for row in store.events(game_id):
-        yield json.dumps({k: getattr(row, k) for k in EVENT_COLUMNS if k != "game_id"},
-                         sort_keys=True, ensure_ascii=False)
+        line = {k: getattr(row, k) for k in EVENT_COLUMNS if k != "game_id"}
+        if redact is not None:
+            line["payload"] = redact(row.payload)
+        yield json.dumps(line, sort_keys=True, ensure_ascii=False)
 
 
 def read_lines(lines: Iterable[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -35,8 +35,9 @@ __all__ = ["NewNotice", "StoredNotice", "notices_for", "notices_for_decision"]
 
 def notices_for(ruleset: Ruleset[Any], records: Sequence[Recorded], after: KernelState,
                 active_before: frozenset[str], last_turn: int, deadline_hours: float | None,
-                now: str) -> list[NewNotice]:
-    """The notices of one appended batch (``after`` is the state it led to)."""
+                now: str, quiet: frozenset[str] = frozenset()) -> list[NewNotice]:
+    """The notices of one appended batch (``after`` is the state it led to); seats in
+    ``quiet`` (bots, which decide at once) are never told to decide."""
     out: list[NewNotice] = []
     everyone = tuple(ruleset.seats)
     over = ruleset.is_over(after.game)
@@ -48,8 +49,9 @@ def notices_for(ruleset: Ruleset[Any], records: Sequence[Recorded], after: Kerne
     if over:
         return [*out, NewNotice("game_over", everyone, {})]
     active = ruleset.active_seats(after.game)
-    if active and active != active_before:
-        out += notices_for_decision(tuple(sorted(active)), deadline_hours, now)
+    people = active - quiet
+    if people and active != active_before:
+        out += notices_for_decision(tuple(sorted(people)), deadline_hours, now)
     return out
 
 

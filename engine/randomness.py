@@ -56,3 +56,7 @@ class SeededChance:
 
     def card(self, index: int) -> str:
         return self._deck[index]
+
+    def salt(self) -> str:
+        """128 bits from the seeded stream: unguessable without the secret seed."""
+        return f"{self._rng.getrandbits(128):032x}"

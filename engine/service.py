@@ -46,7 +46,8 @@ from engine.core.messages import (
     UndoRefused,
 )
 from engine.core.parse import ValueLabels, read_value
-from engine.core.ruleset import Ruleset
+from engine.core.ruleset import NON_PLAYER, Ruleset
+from engine.core.seal import has_sealed, is_redacted, redact_payload, seal
 from engine.core.undo import plan_undo
 from engine.i18n import t
 from engine.logfile import export_lines, read_lines, to_stored
@@ -58,6 +59,7 @@ from engine.verify import Report, verify
 from engine.views import HistoryPage, Status, commands, seat_names, undo_status
 
 SNAPSHOT_DISTANCE = 64  # events appended past the newest snapshot before another is taken
+BOT_DECISIONS = 20_000  # at most this many bot decisions in one call (a whole game is ~1,000)
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -126,16 +128,20 @@ class Service:
                     seats: Mapping[str, str | None] | None = None,
                     admin: str | None = None, language: str = "en",
                     game_id: str | None = None, title: str | None = None,
-                    seed: str | None = None, started: bool = True) -> str:
+                    seed: str | None = None, started: bool = True,
+                    bots: Iterable[str] = ()) -> str:
         """Create a game.  ``seed`` fixes its secret seed (fuzzing and tests only: a real
         game's seed must be unguessable, and is by default).  With ``started=False`` the
-        players take their seats first, and nobody acts until the admin calls ``start``."""
+        players take their seats first, and nobody acts until the admin calls ``start``.
+        ``bots``: the seats no person plays (a game's non-player Factions, Gandhi 8.0);
+        the bot decides for them as soon as they must decide."""
         ruleset = registry.get(ruleset_name)
         if scenario not in ruleset.scenarios():
             raise CourierError("error.unknown_scenario", scenario=scenario,
                                choices=", ".join(ruleset.scenarios()))
         game_id = game_id or uuid4().hex[:10]
-        opts = dict(options or {})
+        opts = self._bot_options(ruleset, dict(options or {}),
+                                 [resolve_seat(ruleset, b) for b in bots])
         secret = Secret.fresh() if seed is None else Secret(seed=seed, salt=seed[::-1])
         opening = ruleset.setup(scenario, opts, SeededChance(secret, "setup"))
         secret.deck = list(opening.deck)
@@ -152,7 +158,27 @@ class Service:
         self._append(game_id, 0, [created, *opening.events], None, admin)
         if not started:
             self._store.set_setting(f"game:{game_id}", "phase", "waiting")
+        else:
+            self._drive(game_id)
         return game_id
+
+    @staticmethod
+    def _bot_options(ruleset: Ruleset[Any], options: dict[str, Any], bots: Sequence[str]
+                     ) -> dict[str, Any]:
+        """The options of a game whose ``bots`` seats have no player: the ruleset's seating
+        option says so (Gandhi's ``players``, 1.5); given as well, it must agree."""
+        if not bots:
+            return options
+        given = ruleset.non_player_seats(options)
+        if any(k in options for k in ruleset.seating_options()):
+            if set(bots) != set(given):
+                raise CourierError("error.bots_and_seating", bots=_seats(ruleset, sorted(bots)),
+                                   seats=_seats(ruleset, sorted(given)))
+            return options
+        try:
+            return ruleset.seat_non_players(options, frozenset(bots))
+        except ValueError as exc:
+            raise CourierError("error.bots_not_allowed", problem=str(exc)) from exc
 
     def start(self, game_id: str, by_user: str | None, *, moderator: bool = False) -> None:
         """The admin starts a game created with ``started=False``: from now on its seats
@@ -165,12 +191,14 @@ class Service:
         if free:
             raise CourierError("error.seats_free", seats=_seats(ruleset, free))
         state = self._load(ruleset, game_id, None)
-        active = tuple(sorted(ruleset.active_seats(state.game)))
+        active = tuple(sorted(ruleset.active_seats(state.game) - self.bots(game_id)))
         now = self.clock()
         notices = [NewNotice("started", tuple(ruleset.seats), {}),
-                   *notices_for_decision(active, self.deadline(game_id), now)]
+                   *(notices_for_decision(active, self.deadline(game_id), now)
+                     if active else [])]
         self._store.set_setting(f"game:{game_id}", "phase", "started")
         self._store.add_notices(game_id, state.seq, notices, now)
+        self._drive(game_id)
 
     def abandon(self, game_id: str, by_user: str | None, *, moderator: bool = False) -> None:
         """The admin ends a game before its end: nobody acts in it any more; its log,
@@ -266,9 +294,10 @@ class Service:
         return group
 
     def free_seats(self, game_id: str) -> list[str]:
-        """The seats of players nobody holds yet."""
-        users = self.seat_users(game_id)
-        return [s for g in self.seat_groups(game_id) for s in g if users.get(s) is None]
+        """The seats of players nobody holds yet (a bot standing in holds its seat)."""
+        users, bots = self.seat_users(game_id), self._stand_ins(game_id)
+        return [s for g in self.seat_groups(game_id) for s in g
+                if users.get(s) is None and s not in bots]
 
     def seat_users(self, game_id: str) -> dict[str, str | None]:
         return {s: r["user_id"] for s, r in self._store.seats(game_id).items()}
@@ -279,6 +308,96 @@ class Service:
 
     def seats_of(self, game_id: str, user: str) -> list[str]:
         return [s for s, u in self.seat_users(game_id).items() if u == user]
+
+    # --- bots: the seats the non-player policy decides for ------------------------------
+    def bots(self, game_id: str) -> frozenset[str]:
+        """The seats a bot decides for: the game's non-player seats (for the whole game)
+        and those the admin gave to a bot standing in for an absent player."""
+        ruleset, meta = self._ruleset(game_id)
+        return ruleset.non_player_seats(meta["options"]) | self._stand_ins(game_id)
+
+    def non_player_seats(self, game_id: str) -> frozenset[str]:
+        """The seats the rules give to no player (Gandhi 8.0)."""
+        ruleset, meta = self._ruleset(game_id)
+        return ruleset.non_player_seats(meta["options"])
+
+    def _stand_ins(self, game_id: str) -> frozenset[str]:
+        raw = self._store.setting(f"game:{game_id}", "bots")
+        return frozenset(json.loads(raw)) if raw else frozenset()
+
+    def set_bot(self, game_id: str, seat: str, on: bool, by_user: str | None, *,
+                moderator: bool = False) -> Result | None:
+        """The admin (or a moderator) gives a player's seat to the bot, which decides for
+        it until it is handed back (``on=False``); the seat keeps its player meanwhile, and
+        the Faction stays a player's for the rules.  If the seat must decide now, the bot
+        does at once (the Result of its moves; None if there were none)."""
+        ruleset, meta = self._ruleset(game_id)
+        self._check_admin(meta, by_user, moderator)
+        seat = resolve_seat(ruleset, seat)
+        if seat in ruleset.non_player_seats(meta["options"]):
+            raise CourierError("error.bot_non_player", seat=_seats(ruleset, [seat]))
+        if not ruleset.has_bots():
+            raise CourierError("error.no_bots", game=ruleset.display_name("en"))
+        stand_ins = set(self._stand_ins(game_id))
+        stand_ins = stand_ins | {seat} if on else stand_ins - {seat}
+        self._store.set_setting(f"game:{game_id}", "bots", json.dumps(sorted(stand_ins)))
+        if not on or self._phase(game_id) != "started":
+            return None
+        return self._drive(game_id)
+
+    def _drive(self, game_id: str, result: Result | None = None) -> Result | None:
+        """While a bot's seat must decide, the bot decides, each decision appended as its
+        own command by the user ``NON_PLAYER`` (``result``: what the caller appended; the
+        Result returned covers it and every bot command after it)."""
+        ruleset, meta = self._ruleset(game_id)
+        if self._phase(game_id) != "started":
+            return result
+        bots = self.bots(game_id)
+        if not bots:
+            return result
+        secret = _secret(meta)
+        for _ in range(BOT_DECISIONS):
+            state = self._load(ruleset, game_id, None)
+            if ruleset.is_over(state.game):
+                break
+            active = ruleset.active_seats(state.game)
+            deciding = sorted(active & bots)
+            if not deciding:
+                break
+            seat = deciding[0]
+            chance = SeededChance(secret, str(state.seq))
+            found = ruleset.policy(state.game, seat, chance)
+            if found is None:
+                break
+            action, pre = found
+            batch, after = self._decide_as_bot(ruleset, state.game, seat, action, pre, chance)
+            if ruleset.is_over(after):
+                batch.append(SecretRevealed(seed=secret.seed, salt=secret.salt,
+                                            deck=secret.deck))
+            try:
+                moved = self._commit(ruleset, game_id, state, batch, seat, NON_PLAYER,
+                                     active, after)
+            except Conflict:
+                continue   # another writer came first: look again
+            result = moved if result is None else Result(
+                game_id, [*result.events, *moved.events], moved.active, moved.over,
+                moved.head, moved.state)
+        return result
+
+    @staticmethod
+    def _decide_as_bot(ruleset: Ruleset[Any], game: Any, seat: str, action: Action,
+                       pre: list[Event], chance: Any) -> tuple[list[Event], Any]:
+        """The bot's command: its ``ActionTaken``, the events of its decision (dice, why),
+        then the rules' events for the action; and the state after them."""
+        work = ruleset.clone(game)
+        for event in pre:
+            work = ruleset.evolve(work, event)
+        events, after = ruleset.decide_state(work, seat, action, chance)
+        if after is None:
+            after = ruleset.clone(work)
+            for event in events:
+                after = ruleset.evolve(after, event)
+        return [ActionTaken(seat=seat, text=action.text), *pre, *events], after
 
     # --- reading -------------------------------------------------------------------------
     def _ruleset(self, game_id: str) -> tuple[Ruleset[Any], dict[str, Any]]:
@@ -292,6 +411,33 @@ class Service:
                 ) -> list[Recorded]:
         ruleset, _ = self._ruleset(game_id)
         return to_records(ruleset, self._store.events(game_id, after, upto))
+
+    def seen_records(self, game_id: str, seats: Iterable[str] = (), after: int = 0,
+                     upto: int | None = None) -> list[Recorded]:
+        """The records as the players of ``seats`` may see them (none: what every player
+        may see): values the rules keep secret from them are sealed (their digest only)
+        until the game is over.  Digests, histories and logs shown to players use these."""
+        ruleset, _ = self._ruleset(game_id)
+        return self._redact(ruleset, game_id, self.records(game_id, after, upto), seats)
+
+    def _redact(self, ruleset: Ruleset[Any], game_id: str, records: list[Recorded],
+                seats: Iterable[str]) -> list[Recorded]:
+        if not ruleset.has_secrets or self._over(ruleset, game_id):
+            return records
+        mine, out = tuple(seats), []
+        for record in records:
+            payload = payload_json(record.event)
+            if has_sealed(payload):
+                hidden = redact_payload(payload, mine)
+                if hidden != payload:
+                    record = record._replace(event=decode(
+                        record.type, record.event.version, hidden, ruleset.adapter(),
+                        ruleset.latest_version, ruleset.upcasters))
+            out.append(record)
+        return out
+
+    def _over(self, ruleset: Ruleset[Any], game_id: str) -> bool:
+        return bool(ruleset.is_over(self._load(ruleset, game_id, None).game))
 
     def kernel_state(self, game_id: str, at: int | None = None) -> KernelState:
         """The state as of ``at`` (default: the head), from the newest usable snapshot.
@@ -394,6 +540,7 @@ class Service:
         latest state: a game's names do not change, and a long log is told batch by
         batch without folding it again for each)."""
         ruleset, meta = self._ruleset(game_id)
+        records = self._redact(ruleset, game_id, records, ())
         return ruleset.narrate(self._load(ruleset, game_id, None).game, records, lang,
                                self._proxies(game_id, meta, records, lang))
 
@@ -403,9 +550,14 @@ class Service:
         moderator took it for them): the digest says so, as the log does."""
         seated = self.seat_users(game_id)
         out: dict[int, str] = {}
+        non_players = self.non_player_seats(game_id)
         for record in records:
             event = record.event
             if not isinstance(event, ActionTaken) or record.actor_user is None:
+                continue
+            if record.actor_user == NON_PLAYER:   # the bot decided
+                out[record.seq] = t("view.by_non_player" if event.seat in non_players
+                                    else "view.by_bot", lang)
                 continue
             if seated.get(event.seat) not in (None, record.actor_user):
                 key = "view.by_admin" if record.actor_user == meta["admin_user"] \
@@ -450,10 +602,11 @@ class Service:
                 limit: int = 20) -> HistoryPage:
         """The commands before event ``before`` (default: all), the last ``limit`` of them,
         each with who, when, its label and what it did; ``older`` pages further back."""
-        ruleset, _ = self._ruleset(game_id)
-        records = self.records(game_id, upto=None if before is None else before - 1)
+        ruleset, meta = self._ruleset(game_id)
+        records = self.seen_records(game_id, (), upto=None if before is None else before - 1)
         state = self._load(ruleset, game_id, None).game
-        told = commands(ruleset, state, records, lang)
+        told = commands(ruleset, state, records, lang,
+                        self._proxies(game_id, meta, records, lang))
         page = told[-limit:] if limit > 0 else told
         older = page[0].seq if len(told) > len(page) else None
         return HistoryPage(tuple(page), older)
@@ -461,7 +614,7 @@ class Service:
     def digest(self, game_id: str, lang: str, since: int = 0, upto: int | None = None) -> str:
         """What happened after event ``since`` (up to ``upto``), in plain language."""
         ruleset, meta = self._ruleset(game_id)
-        records = self.records(game_id, after=since, upto=upto)
+        records = self.seen_records(game_id, (), after=since, upto=upto)
         state = self._load(ruleset, game_id, upto).game
         return ruleset.narrate(state, records, lang, self._proxies(game_id, meta, records, lang))
 
@@ -522,7 +675,8 @@ class Service:
         before = ruleset.view(self._load(ruleset, game_id, since or None).game, seat) \
             if since else ruleset.initial_state()
         after = ruleset.view(self._load(ruleset, game_id, upto).game, seat)
-        return ruleset, meta, before, after, self.records(game_id, after=since, upto=upto)
+        return ruleset, meta, before, after, self.seen_records(game_id, () if seat is None
+                                                               else (seat,), since, upto)
 
     def frame_seqs(self, game_id: str) -> list[int]:
         """The event each frame of the replay ends at (the setup, cards, Rounds)."""
@@ -607,11 +761,15 @@ class Service:
         ``has_receipt`` tells whether the message was already carried out."""
         for attempt in (1, 2):
             try:
-                return self._act_many(game_id, seat, user, commands, expected_head, single,
-                                      moderator, receipt)
+                result = self._act_many(game_id, seat, user, commands, expected_head, single,
+                                        moderator, receipt)
             except Conflict:
                 if expected_head is not None or attempt == 2:
                     raise
+                continue
+            driven = self._drive(game_id, result)   # the bots' turns it hands over to
+            assert driven is not None
+            return driven
         raise AssertionError("unreachable")
 
     def _act_many(self, game_id: str, seat: str, user: str | None,
@@ -664,7 +822,12 @@ class Service:
                                   waiting=_seats(ruleset, sorted(active)))
         action = _chosen(ruleset, game, seat, choice, command)
         events, after = ruleset.decide_state(game, seat, action, SeededChance(secret, str(head)))
-        return [ActionTaken(seat=seat, text=action.text), *events], after
+        public = ruleset.seal_action(game, seat, action)
+        if public is None:
+            return [ActionTaken(seat=seat, text=action.text), *events], after
+        salt = SeededChance(secret, f"{head}:seal").salt()
+        taken = ActionTaken(seat=seat, text=public, secret=seal(action.text, [seat], salt))
+        return [taken, *events], after
 
     def _commit(self, ruleset: Ruleset[Any], game_id: str, before: KernelState,
                 batch: list[Event], seat: str | None, user: str | None,
@@ -692,7 +855,8 @@ class Service:
                 work = self._fold_from_store(ruleset, game_id, records[-1].seq)
             folded.append((records, work))
             caused = notices_for(ruleset, records, work.state, active_before,
-                                 self._last_turn_end(game_id), self.deadline(game_id), now)
+                                 self._last_turn_end(game_id), self.deadline(game_id), now,
+                                 quiet=self.bots(game_id))
             return [receipt, *caused] if receipt is not None else caused
 
         new = [NewEvent(e.type, e.version, payload_json(e), seat, user, now) for e in batch]
@@ -769,7 +933,10 @@ class Service:
         seat = resolve_seat(ruleset, seat)
         self._check_permission(game_id, meta, seat, user, moderator)
         state = self._load(ruleset, game_id, None)
-        plan = plan_undo(state, ruleset, seat, user, self.seat_users(game_id))
+        bots = self.bots(game_id)
+        users = {s: (None if s in bots else u)   # a bot consents by itself
+                 for s, u in self.seat_users(game_id).items()}
+        plan = plan_undo(state, ruleset, seat, user, users, skip_user=NON_PLAYER)
         active = ruleset.active_seats(state.game)
         note = _receipt(seat, user, state.seq, receipt)
         if plan.free or not plan.needs:
@@ -812,8 +979,16 @@ class Service:
         rows = self._store.events(game_id)
         return verify(ruleset, rows, _secret(meta), lambda row: to_record(ruleset, row))
 
-    def export(self, game_id: str) -> list[str]:
-        return list(export_lines(self._store, game_id))
+    def export(self, game_id: str, seats: Iterable[str] = ()) -> list[str]:
+        """The log as JSON Lines, as the players of ``seats`` may see it: before the game
+        is over, the values sealed to other seats keep only their digest (the hash chain
+        still verifies; DESIGN.md §3 ``view``)."""
+        ruleset, _ = self._ruleset(game_id)
+        mine = tuple(seats)
+        if not ruleset.has_secrets or self._over(ruleset, game_id):
+            return list(export_lines(self._store, game_id))
+        return list(export_lines(self._store, game_id,
+                                 lambda payload: redact_payload(payload, mine)))
 
     def import_game(self, lines: Iterable[str], game_id: str | None = None,
                     admin: str | None = None) -> tuple[str, Report]:
@@ -827,6 +1002,8 @@ class Service:
                                choices=", ".join(registry.names())) from exc
         new_id = game_id or meta["id"]
         rows = [to_stored(new_id, r) for r in raw]
+        if any(is_redacted(row.payload) for row in rows):
+            raise InvalidGameData(problem=t("error.sealed_log"))
         report = verify(ruleset, rows, None, lambda row: to_record(ruleset, row))
         if not report.ok:
             raise InvalidGameData(problem=f"event {report.first_bad_seq}: {report.problem}")

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel
+
 from engine.core.chance import Chance, ChanceExhausted, ReplayChance
 from engine.core.events import (
     GENESIS_HASH,
@@ -27,7 +29,8 @@ from engine.core.events import (
 )
 from engine.core.fold import Folder
 from engine.core.messages import CourierError
-from engine.core.ruleset import Ruleset
+from engine.core.ruleset import NON_PLAYER, Ruleset
+from engine.core.seal import Sealed, opens
 from engine.randomness import Secret, SeededChance
 from engine.store import StoredEvent
 
@@ -106,6 +109,28 @@ def _replay(ruleset: Ruleset[Any], records: Sequence[Recorded], secret: Secret |
     return Report(True, total)
 
 
+def sealed_salts(events: Sequence[Any]) -> list[str]:
+    """The salts of the sealed values of ``events``, in the order they were drawn."""
+    out: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Sealed):
+            if value.salt is not None:
+                out.append(value.salt)
+        elif isinstance(value, BaseModel):
+            for name in type(value).model_fields:
+                walk(getattr(value, name))
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+    for event in events:
+        walk(event)
+    return out
+
+
 def _batch(records: Sequence[Recorded], start: int) -> list[Recorded]:
     batch = [records[start]]
     for record in records[start + 1:]:
@@ -133,21 +158,48 @@ def _check_action(ruleset: Ruleset[Any], folder: Folder, batch: Sequence[Recorde
     taken = batch[0].event
     assert isinstance(taken, ActionTaken)
     state = folder.state.game
+    text = taken.canonical
+    if text is None:
+        return f"the sealed action of {taken.seat} is redacted: it cannot be re-validated"
+    if taken.secret is not None and not opens(taken.secret, text, taken.secret.salt or ""):
+        return f"the sealed action of {taken.seat} does not match its commitment"
     try:  # a text of an older ruleset is read as the one choice it names or begins
-        action = ruleset.parse(state, taken.seat, taken.text, legacy=True)
+        action = ruleset.parse(state, taken.seat, text, legacy=True)
     except CourierError:  # out of turn, or not allowed by the current rules
-        return f"“{taken.text}” is not legal for {taken.seat} under the current rules"
+        return f"“{text}” is not legal for {taken.seat} under the current rules"
     logged = [r.event for r in batch[1:] if not isinstance(r.event, SecretRevealed)]
     chance: Chance
     if secret is not None:
         chance = SeededChance(secret, str(batch[0].seq - 1))
     else:
         chance = ReplayChance([e.value for e in logged if isinstance(e, DieRolled)],
-                              {e.index: e.card for e in logged if isinstance(e, CardRevealed)})
+                              {e.index: e.card for e in logged if isinstance(e, CardRevealed)},
+                              sealed_salts(logged))
     try:
+        if batch[0].actor_user == NON_PLAYER:
+            return _check_bot(ruleset, state, taken.seat, text, action, logged, chance)
         again = ruleset.decide(state, taken.seat, action, chance)
     except ChanceExhausted as exc:
         return f"the action needs randomness that was not recorded ({exc})"
     if [payload_json(e) for e in again] != [payload_json(e) for e in logged]:
         return f"“{taken.text}” now gives different events than were logged"
+    return ""
+
+
+def _check_bot(ruleset: Ruleset[Any], state: Any, seat: str, text: str, action: Any,
+               logged: Sequence[Any], chance: Chance) -> str:
+    """A bot's command: the policy decides again (its dice from the same ``chance``) and
+    must choose the same action with the same reasons, then the rules the same events."""
+    found = ruleset.policy(state, seat, chance)
+    if found is None:
+        return "the game's bots are gone"
+    chosen, pre = found
+    if chosen.text != text:
+        return f"the bot now chooses “{chosen.text}”, not “{text}”"
+    work = ruleset.clone(state)
+    for event in pre:
+        work = ruleset.evolve(work, event)
+    again = [*pre, *ruleset.decide(work, seat, action, chance)]
+    if [payload_json(e) for e in again] != [payload_json(e) for e in logged]:
+        return f"the bot's “{text}” now gives different events than were logged"
     return ""

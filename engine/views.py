@@ -5,7 +5,7 @@ no front-end reads a state or the store itself."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,6 +89,7 @@ class Command:
     label: str       # in the reader's language
     story: str       # what it did, in plain language
     undone: bool
+    note: str = ""   # who took it when not the seat's player: the bot, the admin...
 
 
 @dataclass(frozen=True)
@@ -116,9 +117,10 @@ def label_of(ruleset: Ruleset[Any], text: str, lang: str) -> str:
     return ruleset.vocabulary.label(found, lang) if found is not None else text
 
 
-def commands(ruleset: Ruleset[Any], state: Any, records: Sequence[Recorded], lang: str
-             ) -> list[Command]:
-    """The commands in ``records`` with what each did (``state``: the state after them)."""
+def commands(ruleset: Ruleset[Any], state: Any, records: Sequence[Recorded], lang: str,
+             notes: Mapping[int, str] | None = None) -> list[Command]:
+    """The commands in ``records`` with what each did (``state``: the state after them);
+    ``notes``: who took a command when not its seat's player (a bot, the admin)."""
     undone = _undone_seqs(records)
     out: list[Command] = []
     batch: list[Recorded] = []
@@ -133,8 +135,8 @@ def commands(ruleset: Ruleset[Any], state: Any, records: Sequence[Recorded], lan
             assert isinstance(taken, ActionTaken)
             out.append(Command(batch[0].seq, taken.seat, batch[0].actor_user, batch[0].time,
                                taken.text, label_of(ruleset, taken.text, lang),
-                               ruleset.narrate(state, batch, lang),
-                               batch[0].seq in undone))
+                               ruleset.narrate(state, batch, lang, notes),
+                               batch[0].seq in undone, (notes or {}).get(batch[0].seq, "")))
         batch = [record] if record is not None and isinstance(record.event, ActionTaken) \
             else []
     return out

@@ -67,13 +67,14 @@ async def _post(interaction: discord.Interaction[Any], text: str) -> None:
                        players="How many players, and who runs two Factions",
                        options="Other game options (start typing)",
                        language="The language of the game's posts",
-                       title="A name for the game and its thread")
+                       title="A name for the game and its thread",
+                       bots="Factions no one plays: the bot plays them (Gandhi 8.0)")
 @app_commands.choices(language=[app_commands.Choice(name=n, value=v) for n, v in
                                 (("English", "en"), ("Español", "es"), ("Italiano", "it"))])
 async def new(interaction: discord.Interaction[Any], ruleset: str, scenario: str,
               players: str | None = None, options: str | None = None,
               language: app_commands.Choice[str] | None = None,
-              title: str | None = None) -> None:
+              title: str | None = None, bots: str | None = None) -> None:
     async with guarded(interaction):
         await thinking(interaction)
         service, user = _service(interaction), user_key(interaction.user)
@@ -85,7 +86,8 @@ async def new(interaction: discord.Interaction[Any], ruleset: str, scenario: str
         name = cut(title or f"{rules.display_name(lang)} · "
                             f"{rules.scenario_name(scenario, lang)}", 100)
         game_id = await service.create_game(rules.name, scenario, options=chosen, admin=user,
-                                            language=lang, title=name, started=False)
+                                            language=lang, title=name, started=False,
+                                            bots=(bots or "").replace(",", " ").split())
         place = await _place_for(interaction, name)
         await bind(service, game_id, place.id)
         await place.send(say("game.created", lang, admin=interaction.user.mention),
@@ -246,7 +248,26 @@ async def unseat(interaction: discord.Interaction[Any], faction: str) -> None:
         await answer(interaction, say("game.freed", here.lang, seats=seat_list(group, names)))
 
 
+@game.command(name=_("bot"),
+              description=_("Admin: the bot plays a Faction for its player, or gives it back"))
+@params(faction="The Faction", on="True: the bot plays it; False: its player takes it back")
+async def bot(interaction: discord.Interaction[Any], faction: str, on: bool) -> None:
+    async with guarded(interaction):
+        await thinking(interaction)
+        here = await Here.of(_service(interaction), interaction)
+        await here.service.set_bot(here.game, faction, on, here.user, here.moderator)
+        _wake(interaction)
+        info = await here.service.game_info(here.game)
+        seat = await here.service.resolve_seat(here.game, faction)
+        names = (await here.service.status(here.game, info.language)).seat_names
+        key = "game.bot_on" if on else "game.bot_off"
+        await _post(interaction, say(key, info.language, seat=names[seat]))
+        await _refresh(interaction, here)
+        await answer(interaction, say(key, here.lang, seat=names[seat]))
+
+
 @join.autocomplete("faction")
+@bot.autocomplete("faction")
 @seat.autocomplete("faction")
 @unseat.autocomplete("faction")
 @suggesting
@@ -402,7 +423,10 @@ async def export(interaction: discord.Interaction[Any]) -> None:
     async with guarded(interaction):
         await thinking(interaction)
         here = await Here.of(_service(interaction), interaction)
-        data = ("\n".join(await here.service.export(here.game)) + "\n").encode("utf-8")
+        # a player's copy: the secrets of the other seats stay sealed until the game ends
+        users = await here.service.seat_users(here.game)
+        mine = tuple(seat for seat, user in users.items() if user == here.user)
+        data = ("\n".join(await here.service.export(here.game, mine)) + "\n").encode("utf-8")
         name = f"{here.game}.jsonl"
         if len(data) > UPLOAD_LIMIT:
             data, name = gzip.compress(data), name + ".gz"

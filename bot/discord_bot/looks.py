@@ -66,6 +66,8 @@ def history_embed(page: HistoryPage, names: dict[str, str], lang: str) -> discor
 
 def _command_line(command: Command, names: dict[str, str], lang: str) -> str:
     head = f"`{command.seq}` **{names.get(command.seat, command.seat)}**: {command.label}"
+    if command.note:   # the bot (or the admin) decided, not the seat's player
+        head += f" *({command.note})*"
     if command.undone:
         head = f"~~{head}~~ {say('history.undone', lang)}"
     story = command.story.strip().splitlines()

@@ -30,13 +30,13 @@ the ruleset version, so that snapshots and logs of the older shape are recognise
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict
 
 M = TypeVar("M", bound="StepData")
+_set = object.__setattr__
 
 
 class StepData(BaseModel):
@@ -67,6 +67,17 @@ class StepData(BaseModel):
         return found
 
     @classmethod
+    def mutable_fields(cls) -> tuple[str, ...]:
+        """The fields whose values may be lists, dicts or parts (computed once per model):
+        the only ones a copy must copy."""
+        found = _MUTABLE.get(cls)
+        if found is None:
+            found = tuple(name for name, info in cls.model_fields.items()
+                          if _may_mutate(info.annotation))
+            _MUTABLE[cls] = found
+        return found
+
+    @classmethod
     def logged_keys(cls) -> dict[str, tuple[str, ...]]:
         """Every logged key and the path of fields it names (computed once per model)."""
         table = _KEYS.get(cls)
@@ -85,7 +96,19 @@ class StepData(BaseModel):
     # --- the fold ----------------------------------------------------------------------
     @classmethod
     def from_log(cls: type[M], data: Mapping[str, Any]) -> M:
-        """The model of a ``StepBegan``'s flat ``data``."""
+        """The model of a ``StepBegan``'s flat ``data``.  A game begins the same few steps
+        with the same data again and again: each is validated once, then copied."""
+        key = (cls, repr(data))   # JSON values: their repr tells them apart
+        model = _BEGUN.get(key)
+        if model is None:
+            model = cls._validated(data)
+            if len(_BEGUN) >= BEGUN_KEPT:
+                _BEGUN.clear()
+            _BEGUN[key] = model
+        return model.copy_data()  # type: ignore[return-value]
+
+    @classmethod
+    def _validated(cls: type[M], data: Mapping[str, Any]) -> M:
         nested: dict[str, Any] = {}
         table = cls.logged_keys()
         for key, value in data.items():
@@ -122,9 +145,9 @@ class StepData(BaseModel):
         """A copy sharing nothing mutable.  Values are scalars, tuples, lists of scalars or
         tuples, and dicts of those or of dicts: copied by shape, much faster than a
         ``deepcopy`` (the kernel clones a state at every command)."""
-        new = copy.copy(self)   # pydantic's: a new __dict__ and set of fields set
-        values = new.__dict__
-        for name, value in values.items():
+        values = dict(self.__dict__)
+        for name in type(self).mutable_fields():
+            value = values[name]
             if isinstance(value, StepData):
                 values[name] = value.copy_data()
             elif isinstance(value, list):
@@ -132,10 +155,21 @@ class StepData(BaseModel):
             elif isinstance(value, dict):
                 values[name] = {k: dict(v) if isinstance(v, dict) else v
                                 for k, v in value.items()}
+        # what pydantic's __copy__ does, without the copy module's dispatch (models
+        # forbid extra fields and have no private attributes)
+        new = type(self).__new__(type(self))
+        _set(new, "__dict__", values)
+        _set(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
         return new
 
 
 _PARTS: dict[type[StepData], dict[str, type[StepData]]] = {}
+_MUTABLE: dict[type[StepData], tuple[str, ...]] = {}
+# the models of the StepBegan data met so far (never handed out: copies are)
+_BEGUN: dict[tuple[type[StepData], str], StepData] = {}
+BEGUN_KEPT = 4096
 _KEYS: dict[type[StepData], dict[str, tuple[str, ...]]] = {}
 
 
@@ -184,3 +218,16 @@ def note(*changes: StepData) -> list[Any]:
     """The ``(key, value)`` pairs of ``changes``, in order; a game wraps each in its
     ``StepNoted`` event."""
     return [pair for change in changes for pair in change.logged()]
+
+
+def _may_mutate(annotation: Any) -> bool:
+    """A field of this type may hold a list, a dict or a part (not only scalars and
+    tuples of them)."""
+    if annotation is Any or annotation is object:
+        return True
+    if isinstance(annotation, type):
+        return issubclass(annotation, (StepData, list, dict, set))
+    origin = get_origin(annotation)
+    if origin in (list, dict, set):
+        return True
+    return any(_may_mutate(arg) for arg in get_args(annotation))

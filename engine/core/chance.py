@@ -27,6 +27,10 @@ class Chance(Protocol):
         """The card at ``index`` of the secret deck."""
         ...
 
+    def salt(self) -> str:
+        """A fresh unguessable salt that seals a secret value (``engine.core.seal``)."""
+        ...
+
 
 class ChanceExhausted(RuntimeError):
     """A replayed action asked for more randomness than was recorded."""
@@ -35,9 +39,11 @@ class ChanceExhausted(RuntimeError):
 class ReplayChance:
     """Answers from recorded rolls and cards, in order."""
 
-    def __init__(self, rolls: Sequence[int] = (), cards: dict[int, str] | None = None) -> None:
+    def __init__(self, rolls: Sequence[int] = (), cards: dict[int, str] | None = None,
+                 salts: Sequence[str] = ()) -> None:
         self._rolls = list(rolls)
         self._cards = dict(cards or {})
+        self._salts = list(salts)
 
     def roll(self, sides: int = 6) -> int:
         if not self._rolls:
@@ -51,3 +57,8 @@ class ReplayChance:
         if index not in self._cards:
             raise ChanceExhausted(f"card {index} was not recorded")
         return self._cards[index]
+
+    def salt(self) -> str:
+        if not self._salts:
+            raise ChanceExhausted("no recorded salt left")
+        return self._salts.pop(0)

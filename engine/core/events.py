@@ -13,7 +13,9 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
+
+from engine.core.seal import Sealed, public_payload
 
 GENESIS_HASH = "0" * 64
 
@@ -41,11 +43,29 @@ class GameCreated(Event):
 
 
 class ActionTaken(Event):
-    """Opens every command's batch: the action as typed in canonical form."""
+    """Opens every command's batch: the action as typed in canonical form.  A secret
+    action (a sealed bid) logs a public ``text`` ("bid (sealed)") and its canonical text
+    sealed to its seat in ``secret``; the field is left out of the payload when empty, so
+    the payloads of games without secrets are what they always were."""
 
     type: Literal["ActionTaken"] = "ActionTaken"
     seat: str
     text: str
+    secret: Sealed | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_empty_secret(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and data.get("secret") is None:
+            data.pop("secret", None)
+        return data
+
+    @property
+    def canonical(self) -> str | None:
+        """The canonical text of the action (None: sealed, and this copy is redacted)."""
+        if self.secret is None:
+            return self.text
+        return str(self.secret.value) if self.secret.known else None
 
 
 class UndoRequested(Event):
@@ -147,10 +167,11 @@ def chain_hash(prev_hash: str, seq: int, type_: str, version: int, payload: str,
 
     The game id is left out on purpose: a log exported from one store and imported under
     another id keeps identical hashes.  Each chain is unique anyway, because its first
-    event carries the commitment to a fresh random seed.
+    event carries the commitment to a fresh random seed.  Sealed values are hashed in
+    their public form (``engine.core.seal``), so a redacted copy of a log verifies.
     """
-    body = json.dumps([prev_hash, seq, type_, version, payload, actor_seat, actor_user,
-                       time], separators=(",", ":"), ensure_ascii=False)
+    body = json.dumps([prev_hash, seq, type_, version, public_payload(payload), actor_seat,
+                       actor_user, time], separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(body.encode()).hexdigest()
 
 

@@ -27,6 +27,10 @@ from engine.core.vocabulary import Vocabulary
 
 S = TypeVar("S")
 
+# the user a bot's commands are logged under (a non-player seat, or a bot standing in for
+# an absent player): the service and ``verify`` know its batches by it
+NON_PLAYER = "np"
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -57,6 +61,8 @@ class Ruleset(ABC, Generic[S]):
     event_types: ClassVar[tuple[type[Event], ...]]
     upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {}
     undo_barriers: ClassVar[frozenset[str]] = RANDOM_EVENTS
+    # the game seals values to seats (``engine.core.seal``): logs are redacted per seat
+    has_secrets: ClassVar[bool] = False
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _latest: ClassVar[dict[str, int]] = {}
@@ -111,6 +117,19 @@ class Ruleset(ABC, Generic[S]):
         loaded: S = from_json(type(self.initial_state()), data)
         return loaded
 
+    def seal_action(self, state: S, seat: str, action: Action) -> str | None:
+        """The public text to log for a secret action (a sealed bid: ``bid (sealed)``),
+        its canonical text then sealed to ``seat``; None: the action is public."""
+        return None
+
+    def invariants(self, state: S) -> list[str]:
+        """What is wrong with ``state`` (the fuzzer checks it after every event)."""
+        return []
+
+    def fuzz_setups(self) -> list[tuple[str, dict[str, Any]]]:
+        """The (scenario, options) pairs the fuzzer cycles through."""
+        return [(scenario, {}) for scenario in self.scenarios()]
+
     def explain(self, state: S, seat: str, typed: tuple[str, ...], named: Action | None
                 ) -> Msg | None:
         """Why a text that is no legal choice now is refused, where the game can say more
@@ -161,6 +180,32 @@ class Ruleset(ABC, Generic[S]):
         """``event`` begins a new card, round or turn: what came before it is a turn whose
         digest front-ends post (DESIGN.md §5)."""
         return False
+
+    def policy(self, state: S, seat: str, chance: Chance
+               ) -> tuple[Action, list[Event]] | None:
+        """A bot's decision for ``seat`` (a non-player Faction, or a bot standing in for an
+        absent player): one of its legal choices, and the events to log before that choice
+        (the dice it rolled from ``chance``, why it chose).  None: the game has no bots."""
+        return None
+
+    def has_bots(self) -> bool:
+        """Whether ``policy`` can decide for a seat."""
+        return type(self).policy is not Ruleset.policy
+
+    def seating_options(self) -> tuple[str, ...]:
+        """The options that say who plays which seats (Gandhi: ``players``)."""
+        return ()
+
+    def seat_non_players(self, options: Mapping[str, Any], seats: frozenset[str]
+                         ) -> dict[str, Any]:
+        """``options`` with ``seats`` given to no player (each other seat a player of its
+        own); raises ``ValueError`` (a reason for players) if the game cannot."""
+        raise ValueError("this game has no non-player seats")
+
+    def non_player_seats(self, options: Mapping[str, Any]) -> frozenset[str]:
+        """The seats the rules give to no player (``seat_groups`` leaves them out): a bot
+        plays them for the whole game."""
+        return frozenset(self.seats) - {s for g in self.seat_groups(options) for s in g}
 
     def outcome(self, state: S, lang: str) -> str:
         """How a finished game ended, a short phrase (``Ranking: …``); "" if not over."""

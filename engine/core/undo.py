@@ -25,15 +25,23 @@ class UndoPlan:
 
 
 def plan_undo(state: KernelState, ruleset: Ruleset[Any], seat: str, user: str | None,
-              seat_users: Mapping[str, str | None]) -> UndoPlan:
-    if not state.batches:
-        raise UndoRefused("undo.nothing_to_undo")  # or more than UNDO_HISTORY back
+              seat_users: Mapping[str, str | None], skip_user: str | None = None) -> UndoPlan:
+    """``skip_user``: the user of commands a bot took after a person's (the bot would take
+    them again at once): the undo goes back to the person's command before them, and is a
+    hand-over (the bot decided next)."""
     if state.revealed is not None:
         raise UndoRefused("undo.game_over")
     if state.undo_request is not None:
         raise UndoRefused("undo.already_requested")
-    last = state.batches[-1]
-    handed_over = last.seat not in ruleset.active_seats(state.game)
+    batches = list(state.batches)
+    skipped = False
+    while skip_user is not None and batches and batches[-1].user == skip_user:
+        batches.pop()
+        skipped = True
+    if not batches:
+        raise UndoRefused("undo.nothing_to_undo")  # or more than UNDO_HISTORY back
+    last = batches[-1]
+    handed_over = skipped or last.seat not in ruleset.active_seats(state.game)
     if last.seat == seat and not last.barrier and not handed_over:
         return UndoPlan(last.seq, True, frozenset())
     needs = frozenset(s for s, u in seat_users.items() if u is not None and u != user)

@@ -6,7 +6,7 @@ import importlib
 import sys
 from pathlib import Path
 
-BUILTIN: tuple[str, ...] = ("engine.games.gandhi",)
+BUILTIN: tuple[str, ...] = ("engine.games.gandhi", "engine.games.asia_crossroads")
 
 
 def load(extra: list[str] | tuple[str, ...] = ()) -> None:

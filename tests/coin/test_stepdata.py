@@ -100,3 +100,19 @@ def test_the_registry_gives_a_step_its_model_or_the_refined_one() -> None:
         models.refine("turn", "op", "rally", Card7)   # not a Turn
     with pytest.raises(ValueError):
         models.refine("turn", "op", "march", Turn)    # twice
+
+
+def test_the_same_begun_data_twice_gives_two_models_that_share_nothing() -> None:
+    """from_log validates each distinct data once and hands out copies: changing the
+    model of one StepBegan never shows in the next one begun with the same data."""
+    first = Turn.from_log({"op": "march", "move_done": ["bihar"]})
+    first.apply("move_done", ["bihar", "orissa"])
+    first.move.done.append("sind")
+    second = Turn.from_log({"op": "march", "move_done": ["bihar"]})
+    assert second.move.done == ["bihar"]
+    assert second.model_fields_set == first.model_fields_set
+
+
+def test_a_copy_copies_each_field_that_may_hold_a_list_a_dict_or_a_part() -> None:
+    assert set(Turn.mutable_fields()) >= {"move"}
+    assert "op" not in Turn.mutable_fields()

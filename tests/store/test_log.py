@@ -68,7 +68,11 @@ def test_two_processes_racing(tmp_path: Path) -> None:
     procs = [subprocess.Popen([sys.executable, "-m", "tests.store.writer", db, game, f"p{i}",
                                "200", str(i)], cwd=REPO, stdout=subprocess.PIPE, env=env,
                               text=True) for i in range(2)]
-    time.sleep(1.0)  # both interpreters are up and waiting
+    ready = [tmp_path / f"go.p{i}" for i in range(2)]
+    deadline = time.monotonic() + 120
+    while not all(r.exists() for r in ready):  # both interpreters up and waiting, however
+        assert time.monotonic() < deadline      # busy the machine is
+        time.sleep(0.01)
     go.touch()
     outputs = [p.communicate(timeout=300)[0] for p in procs]
     assert [p.returncode for p in procs] == [0, 0]

@@ -19,6 +19,8 @@ def main(db: str, game: str, user: str, count: int, seed: int) -> int:
     service = Service(Store(db))
     rng = random.Random(seed)
     go = os.environ.get("COURIER_TEST_GO")
+    if go:
+        Path(f"{go}.{user}").touch()      # up, and waiting for the start
     while go and not Path(go).exists():  # start together with the other writers
         time.sleep(0.005)
     done = conflicts = 0

@@ -378,7 +378,11 @@ def apply_pack(deck: Deck, pack_toml_text: str) -> Deck:
     relations are not enforced on it; see :meth:`EventCard.relation_conflicts`); overridden
     marks get ``"pack"`` status. Every card is re-checked as on load.
     """
-    data = _toml(pack_toml_text, "deck pack")
+    data = dict(_toml(pack_toml_text, "deck pack"))
+    # ``[np]``: the non-player data a pack may replace (engine/games/gandhi/np/data.py)
+    if "np" in data:
+        data.pop("np")
+        data.setdefault("cards", {})
     tables = _card_tables(data, "deck pack", "pack")
     meta = data.get("pack", {})
     if not isinstance(meta, Mapping):

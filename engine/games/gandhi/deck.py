@@ -26,7 +26,9 @@ def pack_problem(pack: object) -> str | None:
         deck_for(pack)
     except CardError as exc:
         return str(exc)
-    return None
+    from engine.games.gandhi.np.data import np_problem  # the pack's [np] table (8.0)
+
+    return np_problem(pack)
 
 
 def is_campaign(card: str) -> bool:

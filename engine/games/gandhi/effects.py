@@ -21,6 +21,7 @@ from engine.games.gandhi.events import (
 from engine.games.gandhi.fold import evolve
 from engine.games.gandhi.physical import marker_problem, placed_marker
 from engine.games.gandhi.pieces import RESOURCES_MAX, TRACK_MAX, TRACK_MIN
+from engine.games.gandhi.seating import is_non_player
 from engine.games.gandhi.state import GandhiState, clone
 
 
@@ -55,7 +56,10 @@ def add_unrest(state: GandhiState, sid: str) -> list[Event]:
 
 
 def resources(state: GandhiState, faction: str, delta: int) -> list[Event]:
-    """1.8 Resources stay between 0 and 50."""
+    """1.8 Resources stay between 0 and 50; 8.1 NP Raj and NP Revolutionaries track
+    none (8.8.3 an Event's Resources are ignored for them)."""
+    if is_non_player(state, faction):
+        return []
     before = state.resources.get(faction, 0)
     after = shifted(before, delta, 0, RESOURCES_MAX)
     return [ResourcesSet(faction=faction, value=after, before=before)] if after != before else []

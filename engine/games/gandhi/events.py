@@ -213,9 +213,40 @@ class GameEnded(Event):
     players: list[dict[str, Any]] = []
 
 
+# --- Non-player Factions (8.0): what a non-player's decision adds before its choice ------
+
+
+class ArjunaDrawn(Event):
+    """8.3 A Non-player's Arjuna card is shown (its front; ``epoch``: the Campaign Round
+    since whose Reset the stacks were shuffled, 8.9.4).  Which card it is came from a die
+    (``DieRolled``) while some of the Faction's cards were unseen since the shuffle."""
+
+    type: Literal["ArjunaDrawn"] = "ArjunaDrawn"
+    faction: str
+    card: str
+    epoch: int
+
+
+class NonPlayerPlanned(Event):
+    """What a Non-player has worked out for its turn (its Arjuna card, Operation, Special
+    Activities...), read by its next decisions; None clears it."""
+
+    type: Literal["NonPlayerPlanned"] = "NonPlayerPlanned"
+    plan: dict[str, Any] | None = None
+
+
+class NonPlayerReason(Event):
+    """Why a Non-player took the choice it took: the table rows, Arjuna boxes and
+    priorities that decided it, for the history and digests."""
+
+    type: Literal["NonPlayerReason"] = "NonPlayerReason"
+    seat: str
+    why: list[dict[str, Any]] = []
+
+
 GANDHI_EVENTS: tuple[type[Event], ...] = (
     ScenarioSetUp, DeckPackLoaded, PiecesPlaced, PiecesRemoved, PiecesMoved, PiecesFlipped,
     BoxTransfer, SupportShifted, MarkerSet, TrackSet, ResourcesSet, CardAdvanced,
     CampaignSwapped, FactionPassed, FactionActed, EligibilitySet, EligibilityMarked,
     CardTurnBegan, StepBegan, StepNoted, CampaignBegan, ViceroyChanged, CrisisPlacementDue,
-    GameEnded, DieRolled, CardRevealed)
+    GameEnded, DieRolled, CardRevealed, ArjunaDrawn, NonPlayerPlanned, NonPlayerReason)

@@ -102,6 +102,16 @@ def _noted(s: GandhiState, e: ev.StepNoted) -> None:
     s.step.data.apply(e.key, e.value)  # a key the step's model lacks is a bug: it raises
 
 
+def _arjuna(s: GandhiState, e: ev.ArjunaDrawn) -> None:
+    """8.3/8.9.4 A card shown; the stacks were shuffled at each Reset since the last."""
+    if e.epoch != s.arjuna_epoch:
+        s.arjuna_epoch, s.arjuna, s.arjuna_top = e.epoch, {}, {}
+    seen = s.arjuna.setdefault(e.faction, [])
+    if e.card not in seen:
+        seen.append(e.card)
+    s.arjuna_top[e.faction] = e.card
+
+
 def _acted(s: GandhiState, e: ev.FactionActed) -> None:
     s.turn.acted.append((e.faction, Did(e.did)))
 
@@ -133,6 +143,9 @@ HANDLERS: dict[str, Callable[[GandhiState, Any], None]] = {
     "CrisisPlacementDue": lambda s, e: setattr(s, "crisis_placement_due", e.due),
     "GameEnded": lambda s, e: setattr(s, "result", e.model_dump()),
     "DieRolled": lambda s, e: None,
+    "ArjunaDrawn": _arjuna,
+    "NonPlayerPlanned": lambda s, e: setattr(s, "np_plan", e.plan),
+    "NonPlayerReason": lambda s, e: None,
 }
 
 

@@ -153,6 +153,16 @@ def _ended(e: ev.GameEnded, b: Map, lang: str) -> str:
     return _key("game_ended", lang, ranking=ranking)
 
 
+def _why(e: ev.NonPlayerReason, b: Map, lang: str) -> str:
+    from engine.games.gandhi.np.reasons import explain  # noqa: PLC0415
+    return t("gandhi.np.why_line", lang, why=explain(e.why, b, lang)) if e.why else ""
+
+
+def _die(e: Any, b: Map, lang: str) -> str:
+    """A die the rules rolled; a non-player's own dice are told in its "why"."""
+    return "" if e.purpose.startswith("np ") else _key("die", lang, value=e.value)
+
+
 DESCRIBERS: dict[str, Describer] = {
     "PiecesPlaced": _placed, "PiecesRemoved": _removed, "PiecesMoved": _moved,
     "PiecesFlipped": _flipped, "BoxTransfer": _transfer, "SupportShifted": _support,
@@ -162,5 +172,6 @@ DESCRIBERS: dict[str, Describer] = {
                                              faction=faction_name(e.faction, lang)),
     "CampaignBegan": lambda e, b, lang: _key("campaign", lang, number=e.number),
     "CrisisPlacementDue": lambda e, b, lang: _key("crisis", lang) if e.due else "",
-    "DieRolled": lambda e, b, lang: _key("die", lang, value=e.value),
+    "DieRolled": _die,
+    "NonPlayerReason": _why,
 }

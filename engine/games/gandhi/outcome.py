@@ -15,17 +15,12 @@ from engine.games.gandhi.pieces import (
     REVOLUTIONARIES,
     TIE_ORDER,
 )
+from engine.games.gandhi.seating import non_players, players, solitaire
 from engine.games.gandhi.state import GandhiState
 
 # 1.5 Who may run two Factions: with three players one runs Congress and the Muslim
 # League, or Raj and Revolutionaries; with two players both pairs are taken.
 PAIRS = (frozenset({CONGRESS, MUSLIM_LEAGUE}), frozenset({RAJ, REVOLUTIONARIES}))
-
-
-def players(state: GandhiState) -> list[list[str]]:
-    """The Factions each player runs (default: four players, one Faction each)."""
-    groups: list[list[str]] = state.options.get("players") or [[f] for f in FACTIONS]
-    return groups
 
 
 PLAYERS_EXAMPLE = '[["congress","muslim_league"],["raj","revolutionaries"]]'
@@ -38,8 +33,10 @@ def check_players(groups: object) -> str | None:
             isinstance(g, list) and all(isinstance(f, str) for f in g) for g in groups):
         return f"give a JSON list of players, each a list of Factions, e.g. {PLAYERS_EXAMPLE}"
     seen = [f for g in groups for f in g]
-    if len(seen) != len(set(seen)) or not set(seen) <= set(FACTIONS) or not groups:
+    if len(seen) != len(set(seen)) or not set(seen) <= set(FACTIONS):
         return "each Faction at most once, and only the four Factions"
+    if any(not g for g in groups):
+        return "each player runs one or two Factions"
     for group in groups:
         if len(group) > 2 or (len(group) == 2 and frozenset(group) not in PAIRS):
             return "a player may run two Factions only as Congress + Muslim League or " \
@@ -55,9 +52,10 @@ def meeting(state: GandhiState) -> set[str]:
 def victory_check(state: GandhiState) -> str | None:
     """6.1/7.1/1.5: the reason the game ends at a victory check, or None."""
     met = meeting(state)
-    seated = {f for g in players(state) for f in g}
-    if met - seated:
+    if met & non_players(state):
         return "non_player_victory"   # 7.1 all players lose equally
+    if solitaire(state) and state.campaigns_in_deck > 0:
+        return None    # 8.10 a lone player never wins before the final Campaign Round
     if player_wins_check(met, players(state)):
         return "victory_check"
     return None

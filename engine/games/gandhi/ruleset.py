@@ -66,6 +66,9 @@ class DeckChance:
     def card(self, index: int) -> str:
         return self._deck[index]
 
+    def salt(self) -> str:
+        return self._chance.salt()
+
 
 def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
     result = dict(options)
@@ -87,7 +90,9 @@ class Gandhi(Ruleset[GandhiState]):
     name = "gandhi"
     # 0.2: pending decisions are typed models (events unchanged; 0.1 logs verify as they
     # are, 0.1 snapshots of the untyped state are not reused)
-    version = "0.2"
+    # 0.3: non-player Factions (rule 8): their Arjuna stacks and plans in the state, NP Raj
+    # and NP Revolutionaries track no Resources, NP Congress's Reset Protest
+    version = "0.3"
     seats = FACTIONS
     event_types = GANDHI_EVENTS
     vocabulary = VOCABULARY
@@ -136,6 +141,13 @@ class Gandhi(Ruleset[GandhiState]):
             events = STEPS[state.step.name].act(state, chosen, chance)
         # a side action may leave the step with nothing to ask: automatic steps run too
         return run_to(state, events, chance, self.clone)
+
+    def policy(self, state: GandhiState, seat: str, chance: Chance
+               ) -> tuple[Action, list[Event]]:
+        """Rule 8: the non-player's decision (``engine.games.gandhi.np``)."""
+        from engine.games.gandhi.np.policy import decide  # noqa: PLC0415
+
+        return decide(state, seat, chance)
 
     def evolve(self, state: GandhiState, event: Event) -> GandhiState:
         HANDLERS[event.type](state, event)   # engine.games.gandhi.fold.evolve, inlined
@@ -187,9 +199,23 @@ class Gandhi(Ruleset[GandhiState]):
                 for key, values in OPTIONS.items() for value in values]
         return out
 
+    def seating_options(self) -> tuple[str, ...]:
+        return ("players",)
+
+    def seat_non_players(self, options: Mapping[str, Any], seats: frozenset[str]
+                         ) -> dict[str, Any]:
+        """8.0/1.5 The Factions in ``seats`` are Non-player Factions; every other Faction
+        has a player of its own."""
+        unknown = seats - set(FACTIONS)
+        if unknown:
+            raise ValueError(f"no such Faction: {', '.join(sorted(unknown))}")
+        return {**options, "players": [[f] for f in FACTIONS if f not in seats]}
+
     def seat_groups(self, options: Mapping[str, Any]) -> list[tuple[str, ...]]:
         """1.5: the Factions each player runs (the ``players`` option)."""
-        groups = options.get("players") or [[f] for f in FACTIONS]
+        groups = options.get("players")
+        if groups is None:
+            groups = [[f] for f in FACTIONS]
         return [tuple(g) for g in groups]
 
     def status_fields(self, state: GandhiState, lang: str) -> list[tuple[str, str]]:

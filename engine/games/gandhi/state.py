@@ -103,6 +103,13 @@ class GandhiState:
     step: Step = field(default_factory=Step)
     crisis_placement_due: bool = False
     result: dict[str, Any] | None = None
+    # 8.3 the Arjuna stacks: each Faction's cards shown since the shuffle of the Campaign
+    # Round ``arjuna_epoch`` (in the order shown) and its card on top; a Non-player's plan
+    # for the turn it is playing (``engine.games.gandhi.np``), replaced, never changed
+    arjuna_epoch: int = 0
+    arjuna: dict[str, list[str]] = field(default_factory=dict)
+    arjuna_top: dict[str, str] = field(default_factory=dict)
+    np_plan: dict[str, Any] | None = None
     # bumped by every event; keys what is derived from a position (``cached``, the pending
     # question), kept outside the state so that reading never changes it
     version: int = field(default=0, compare=False)
@@ -135,7 +142,9 @@ def clone(state: GandhiState) -> GandhiState:
                            for k, v in state.spaces.items()},
                    turn=state.turn.copy(),
                    step=Step(state.step.name, state.step.seat, state.step.data.copy_data()),
-                   result=None if state.result is None else dict(state.result))
+                   result=None if state.result is None else dict(state.result),
+                   arjuna={f: list(v) for f, v in state.arjuna.items()},
+                   arjuna_top=dict(state.arjuna_top))
     return copy
 
 

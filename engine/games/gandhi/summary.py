@@ -6,6 +6,7 @@ from engine.games.gandhi.board_text import card_lines
 from engine.games.gandhi.deck import deck_for
 from engine.games.gandhi.derived import in_crisis, margins, totals
 from engine.games.gandhi.pieces import FACTIONS
+from engine.games.gandhi.seating import non_players, players, solitaire
 from engine.games.gandhi.state import GandhiState
 from engine.i18n import t
 
@@ -48,7 +49,33 @@ def outcome_line(state: GandhiState, lang: str) -> str:
     if state.result is None:
         return ""
     ranking = ", ".join(faction(f, lang) for f in state.result["ranking"])
-    return t("gandhi.board.ranking", lang, ranking=ranking)
+    line = t("gandhi.board.ranking", lang, ranking=ranking)
+    verdict = non_player_verdict(state, lang)
+    return f"{verdict} {line}" if verdict else line
+
+
+def non_player_verdict(state: GandhiState, lang: str) -> str:
+    """7.1/8.10 Who wins a game with Non-players: a Non-player passing a victory check
+    makes every player lose; a lone player wins only with the highest margin at the end
+    (by the difference to the best Non-player); a game without players has a winner only."""
+    result = state.result
+    if result is None or not non_players(state):
+        return ""
+    ranking: list[str] = result["ranking"]
+    margins: dict[str, int] = result["margins"]
+    npcs = [f for f in ranking if f in non_players(state)]
+    best_np = npcs[0]
+    if result["reason"] == "non_player_victory":
+        return t("gandhi.np.verdict.np_victory", lang, faction=faction(best_np, lang))
+    if not players(state):
+        return t("gandhi.np.verdict.no_players", lang, faction=faction(ranking[0], lang))
+    if solitaire(state):
+        mine = [f for f in ranking if f not in non_players(state)]
+        if ranking[0] in mine:
+            margin = min(margins[f] for f in mine) - margins[best_np]
+            return t("gandhi.np.verdict.solo_win", lang, margin=margin)
+        return t("gandhi.np.verdict.solo_loss", lang, faction=faction(ranking[0], lang))
+    return ""
 
 
 def status_fields(state: GandhiState, lang: str) -> list[tuple[str, str]]:

@@ -12,13 +12,17 @@ from engine.core.actions import Action, Amount
 from engine.core.events import Event
 from engine.games.gandhi.effects import resources
 from engine.games.gandhi.pieces import RAJ, RESOURCES_MAX, REVOLUTIONARIES
+from engine.games.gandhi.seating import tracks_resources
 from engine.games.gandhi.state import GandhiState, executing
 from engine.games.gandhi.vocabulary import verb
 
 PARTNER = {RAJ: REVOLUTIONARIES, REVOLUTIONARIES: RAJ}
 GIVE = verb("give")
 def transfers_open(state: GandhiState) -> bool:
-    return executing(state) in PARTNER and state.result is None
+    """While Raj or the Revolutionaries execute; never with a Non-player among the two,
+    which tracks no Resources (8.1)."""
+    return (executing(state) in PARTNER and state.result is None
+            and all(tracks_resources(state, f) for f in PARTNER))
 
 
 def transfer_actions(state: GandhiState, seat: str) -> list[Action]:

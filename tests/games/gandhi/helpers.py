@@ -40,10 +40,10 @@ ORDER = ["raj", "congress", "muslim_league", "revolutionaries"]
 
 
 def on_card(card: str, faction: str = "raj", spaces: dict[str, dict[str, Any]] | None = None,
-            **kw: Any) -> GandhiState:
+            upcoming: str = "6", **kw: Any) -> GandhiState:
     """``card`` current with every Faction Eligible and ``faction`` 1st (2.3.2)."""
     order = [faction, *[f for f in ORDER if f != faction]]
-    state = position(spaces or {}, step="card", current=card, upcoming="6", **kw)
+    state = position(spaces or {}, step="card", current=card, upcoming=upcoming, **kw)
     return apply(state, [EligibilitySet(eligible={f: True for f in ORDER}),
                          CardTurnBegan(card=card, order=order)])
 

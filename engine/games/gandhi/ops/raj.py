@@ -54,10 +54,12 @@ from engine.games.gandhi.pieces import (
     ML_ACTIVISTS,
     ML_BASES,
     RAJ,
+    RESOURCES_MAX,
     REV_BASES,
     SEPOYS,
     TROOPS,
 )
+from engine.games.gandhi.seating import is_non_player
 from engine.games.gandhi.state import GandhiState, cached
 from engine.games.gandhi.vocabulary import verb, verbs
 
@@ -101,6 +103,10 @@ def sepoy_cost(state: GandhiState, selected_before: int) -> int:
 
 
 def raj_resources(state: GandhiState) -> int:
+    """What the Raj may spend; 8.6.2 a Non-player Raj pays nothing (its Activation Number
+    limits it instead), so it can always afford."""
+    if is_non_player(state, RAJ):
+        return RESOURCES_MAX
     return state.resources.get(RAJ, 0)
 
 

@@ -49,11 +49,13 @@ from engine.games.gandhi.pieces import (
     ML_BASES,
     NV_FACTIONS,
     OWNER,
+    RESOURCES_MAX,
     REV_BASES,
     REVOLUTIONARIES,
     SEPOYS,
     TROOPS,
 )
+from engine.games.gandhi.seating import is_non_player
 from engine.games.gandhi.state import GandhiState, SpaceState
 from engine.games.gandhi.vocabulary import verbs
 
@@ -73,6 +75,9 @@ REPLACE_MARKER, PLACE_BASE = verbs("replace_marker", "place_base")
 
 
 def rev_resources(state: GandhiState) -> int:
+    """What the Revolutionaries may spend; 8.6.2 a Non-player pays nothing."""
+    if is_non_player(state, REV):
+        return RESOURCES_MAX
     return state.resources.get(REV, 0)
 
 

@@ -66,6 +66,7 @@ from engine.games.gandhi.scripts.choices import (
     states,
     toward_passive_opposition,
 )
+from engine.games.gandhi.seating import is_non_player
 from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.steps.event import SCRIPTED, finish
 from engine.games.gandhi.vocabulary import VOCABULARY, verbs
@@ -405,7 +406,9 @@ def card_43(state: GandhiState, faction: str, side: str, chance: Chance) -> list
 
 
 def c49_can_pay(state: GandhiState, sid: str) -> bool:
-    return state.resources.get(RAJ, 0) >= 2 and shiftable(state, sid, +1)
+    """The Raj has 2 Resources (an NP Raj tracks none and shifts for free, 8.1)."""
+    funded = is_non_player(state, RAJ) or state.resources.get(RAJ, 0) >= 2
+    return funded and shiftable(state, sid, +1)
 
 
 @card_data

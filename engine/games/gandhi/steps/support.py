@@ -12,6 +12,7 @@ from engine.games.gandhi.derived import available, board, raj_control
 from engine.games.gandhi.effects import begin, note, resources, support
 from engine.games.gandhi.events import BoxTransfer, MarkerSet, PiecesPlaced
 from engine.games.gandhi.flow import Ask, step
+from engine.games.gandhi.ops.raj import raj_resources
 from engine.games.gandhi.outcome import game_ended
 from engine.games.gandhi.pieces import (
     CONGRESS,
@@ -48,7 +49,7 @@ def imperialism_purchases(state: GandhiState, sid: str) -> int:
     Active Support, up to two levels in the space."""
     sp = state.space(sid)
     levels = min(2, 2 - sp.support)
-    return min(sp.unrest + levels, state.resources.get(RAJ, 0) // imperialism_cost(state))
+    return min(sp.unrest + levels, raj_resources(state) // imperialism_cost(state))
 
 
 class Chosen(StepData):
