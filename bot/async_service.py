@@ -53,8 +53,9 @@ def _start_drawing(warm: Sequence[Job] = ()) -> None:
         log.exception("warming a picture process failed")
 
 
-def _draw(job: Job) -> Any:
-    return job.run()
+def _draw(job: Job, then: Callable[[Any], Any] | None = None) -> Any:
+    drawn = job.run()
+    return drawn if then is None else then(drawn)
 
 
 def _ready() -> int:
@@ -289,18 +290,20 @@ class AsyncService:
         return ProcessPoolExecutor(self._processes, mp_context=context,
                                    initializer=_start_drawing, initargs=(tuple(warm),))
 
-    async def draw(self, job: Job) -> Any:
+    async def draw(self, job: Job, then: Callable[[Any], Any] | None = None) -> Any:
         """Draw a picture the service described (``map_picture``, ``digest_picture``...)
-        in the picture process pool."""
+        in the picture process pool; ``then``, a module-level function, is applied to it
+        there too (the e-mail gateway's smaller PNG)."""
         if self._pictures is None:
             self._pictures = self._pool()
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pictures, _draw, job)
+        return await loop.run_in_executor(self._pictures, _draw, job, then)
 
-    async def picture(self, build: Callable[..., Job], *args: Any) -> Any:
+    async def picture(self, build: Callable[..., Job], *args: Any,
+                      then: Callable[[Any], Any] | None = None) -> Any:
         """Describe a picture with a service method off the loop, then draw it."""
         job = await self.run(build, *args)
-        return await self.draw(job)
+        return await self.draw(job, then)
 
     def close(self) -> None:
         self._threads.shutdown(wait=True)

@@ -31,9 +31,9 @@ Handler = Callable[[argparse.Namespace, Service, Config], int]
 
 # the commands that may create the database (a new game); every other command reads an
 # existing one, and finds no game when there is none
-CREATING = frozenset({"main", "new", "import", "play", "bot"})
+CREATING = frozenset({"main", "new", "import", "play", "bot", "mail"})
 # the commands that never open the games' database (they build their own, or need none)
-STORELESS = frozenset({"bench", "bench-render", "bench-discord", "bench-np", "fuzz",
+STORELESS = frozenset({"bench", "bench-render", "bench-discord", "bench-mail", "bench-np", "fuzz",
                        "invite"})
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports `yes | head`
 EXIT_INTERNAL = 70      # EX_SOFTWARE
@@ -107,6 +107,13 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     discord_bot.add_argument("--guild", type=int, metavar="ID", help=h("bot_guild"))
     discord_bot.add_argument("--invite", action="store_true", help=h("bot_invite"))
     discord_bot.add_argument("--client-id", type=int, metavar="ID", help=h("bot_client_id"))
+    sub.add_parser("mail", help=h("mail"))
+    bench_mail = sub.add_parser("bench-mail", help=h("bench_mail"))
+    bench_mail.add_argument("--turns", type=int, default=50, help=h("bench_turns"))
+    bench_mail.add_argument("--seed", type=int, default=1, help=h("seed"))
+    bench_mail.add_argument("--no-discord", dest="discord", action="store_false",
+                            help=h("bench_no_discord"))
+    bench_mail.add_argument("--json", action="store_true", help=h("bench_json"))
     bench = sub.add_parser("bench", help=h("bench"))
     bench.add_argument("--ruleset", help=h("ruleset"))
     bench.add_argument("--scenario", help=h("scenario"))

@@ -455,11 +455,40 @@ def cmd_invite(client_id: int | None, guild: int | None, config: Config) -> int:
     return 0
 
 
+def cmd_mail(args: argparse.Namespace, service: Service, config: Config) -> int:
+    """Run the play-by-e-mail gateway (DESIGN.md §5) until stopped."""
+    from bot.mail.settings import check
+
+    check(config.mail)   # one line and exit 2 for a missing address, secret, mailbox...
+    import renders
+    from bot.async_service import AsyncService
+    from bot.mail.app import run
+
+    renders.load()
+    mail = config.mail
+    where = f"{mail.smtp.host}:{mail.smtp.port}" if mail.inbound == "smtp" else \
+        f"imap {mail.imap.user}@{mail.imap.host}"
+    say(config, "cli.mail_starting", address=mail.address, inbound=where,
+        relay=f"{mail.relay.host}:{mail.relay.port}", db=config.db_path)
+    run(AsyncService(service), mail, config.language, default_ruleset(config) or "gandhi")
+    return 0
+
+
+def cmd_bench_mail(args: argparse.Namespace, service: Service, config: Config) -> int:
+    from bot.bench_mail import describe, run_mail_bench
+
+    if args.turns < 1:
+        raise CourierError("cli.bench_no_turns", value=args.turns)
+    numbers = run_mail_bench(turns=args.turns, seed=args.seed, discord=args.discord)
+    print(json.dumps(numbers, indent=2) if args.json else describe(numbers))
+    return 0
+
+
 HANDLERS: dict[str, Handler] = {
     "main": cmd_main, "new": cmd_new, "games": cmd_games, "play": cmd_play, "act": cmd_act,
     "legal": cmd_legal, "show": cmd_show, "log": cmd_log, "undo": cmd_undo,
     "approve": cmd_vote(True), "deny": cmd_vote(False), "export": cmd_export,
     "import": cmd_import, "verify": cmd_verify, "bench": cmd_bench, "fuzz": cmd_fuzz,
-    "bot": cmd_bot, "bots": cmd_bots, "bench-np": cmd_bench_np,
-    "bench-discord": cmd_bench_discord,
+    "bot": cmd_bot, "bots": cmd_bots, "bench-np": cmd_bench_np, "mail": cmd_mail,
+    "bench-discord": cmd_bench_discord, "bench-mail": cmd_bench_mail,
 }

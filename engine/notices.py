@@ -12,7 +12,11 @@ reaches the seats of every other, and nothing is lost or sent twice across resta
 - ``undo_requested`` (the seats whose consent it needs), ``undo_decided`` (approved,
   denied or done), ``game_over``;
 - ``started`` (a game created to be started later is started) and ``abandoned`` (its
-  admin ended it), written without events by ``Service.start`` and ``Service.abandon``.
+  admin ended it), written without events by ``Service.start`` and ``Service.abandon``;
+- ``receipt``: a front-end asked for it with the commands of one message (the e-mail
+  gateway: ``ref`` names the mail, ``since`` is the head before them, ``by`` the user), so
+  that its answer is in the outbox with the events and the message is never carried out
+  twice (``Service.has_receipt``).  Other front-ends skip it.
 """
 
 from __future__ import annotations

@@ -235,10 +235,18 @@ class Service:
     # --- a front-end's own notes (which channel a game is played in, its pinned status
     # message, a user's preferences): kept beside the games, never in a log ------------------
     def remember(self, frontend: str, key: str, value: str | None) -> None:
-        self._store.set_setting(f"frontend:{frontend}", key, value or "")
+        """Keep ``value`` under ``key``; None (or "") forgets it."""
+        if value:
+            self._store.set_setting(f"frontend:{frontend}", key, value)
+        else:
+            self._store.delete_setting(f"frontend:{frontend}", key)
 
     def recall(self, frontend: str, key: str) -> str | None:
         return self._store.setting(f"frontend:{frontend}", key) or None
+
+    def recall_all(self, frontend: str, prefix: str) -> dict[str, str]:
+        """Every note of ``frontend`` whose key begins with ``prefix``, in key order."""
+        return self._store.settings(f"frontend:{frontend}", prefix)
 
     def seat(self, game_id: str, seat: str, user: str | None, *, by_user: str | None,
              email: str | None = None, moderator: bool = False) -> None:
@@ -260,9 +268,10 @@ class Service:
         return ruleset.seat_groups(meta["options"])
 
     def join(self, game_id: str, seat: str, user: str, *, by_user: str | None = None,
-             moderator: bool = False) -> tuple[str, ...]:
+             email: str | None = None, moderator: bool = False) -> tuple[str, ...]:
         """``user`` takes ``seat`` and the seats played with it (``seat_groups``); a player
-        joins free seats, the admin (``by_user``) or a moderator seats anyone."""
+        joins free seats, the admin (``by_user``) or a moderator seats anyone.  ``email``:
+        the address the seats' notices go to (a player by e-mail)."""
         ruleset, meta = self._ruleset(game_id)
         seat = resolve_seat(ruleset, seat)
         group = next((g for g in self.seat_groups(game_id) if seat in g), None)
@@ -270,7 +279,7 @@ class Service:
             raise CourierError("error.seat_not_played", seat=_seats(ruleset, [seat]))
         by = user if by_user is None else by_user
         for each in group:
-            self.seat(game_id, each, user, by_user=by, moderator=moderator)
+            self.seat(game_id, each, user, by_user=by, email=email, moderator=moderator)
         return group
 
     def leave(self, game_id: str, seat: str, by_user: str | None, *,
@@ -292,6 +301,10 @@ class Service:
 
     def seat_users(self, game_id: str) -> dict[str, str | None]:
         return {s: r["user_id"] for s, r in self._store.seats(game_id).items()}
+
+    def seat_addresses(self, game_id: str) -> dict[str, str | None]:
+        """Each seat's e-mail address (None: its player is not played by e-mail)."""
+        return {s: r["email"] or None for s, r in self._store.seats(game_id).items()}
 
     def seats_of(self, game_id: str, user: str) -> list[str]:
         return [s for s, u in self.seat_users(game_id).items() if u == user]
@@ -724,24 +737,32 @@ class Service:
         raise NotSeated(seat=_seats(self.ruleset_of(game_id), [seat]))
 
     def act(self, game_id: str, seat: str, user: str | None, command: str | Action,
-            expected_head: int | None = None, *, moderator: bool = False) -> Result:
+            expected_head: int | None = None, *, moderator: bool = False,
+            receipt: Mapping[str, Any] | None = None) -> Result:
         """Carry out one command for ``seat``; raises a ``CourierError`` and appends
         nothing when it is not allowed.  Without ``expected_head``, a command that meets
         another writer's append is decided once more at the new head (if it is still
-        legal there); with it, the writer gets the ``Conflict``."""
+        legal there); with it, the writer gets the ``Conflict``.  ``receipt``: see
+        ``act_many``."""
         return self.act_many(game_id, seat, user, [command], expected_head, single=True,
-                             moderator=moderator)
+                             moderator=moderator, receipt=receipt)
 
     def act_many(self, game_id: str, seat: str, user: str | None,
                  commands: Sequence[str | Action], expected_head: int | None = None,
-                 single: bool = False, *, moderator: bool = False) -> Result:
+                 single: bool = False, *, moderator: bool = False,
+                 receipt: Mapping[str, Any] | None = None) -> Result:
         """Decide each command in turn on the position the ones before it lead to, then
         append them all in one transaction: all or nothing.  A command that cannot be
-        taken raises ``BatchError`` naming its line (or, for one command, its own error)."""
+        taken raises ``BatchError`` naming its line (or, for one command, its own error).
+
+        ``receipt``: a front-end's note of the message that asked for the commands (its
+        ``ref`` at least), written to the outbox as a ``receipt`` notice for ``seat`` in
+        the same transaction: the answer to that message is never lost, and
+        ``has_receipt`` tells whether the message was already carried out."""
         for attempt in (1, 2):
             try:
                 result = self._act_many(game_id, seat, user, commands, expected_head, single,
-                                        moderator)
+                                        moderator, receipt)
             except Conflict:
                 if expected_head is not None or attempt == 2:
                     raise
@@ -753,7 +774,8 @@ class Service:
 
     def _act_many(self, game_id: str, seat: str, user: str | None,
                   commands: Sequence[str | Action], expected_head: int | None,
-                  single: bool, moderator: bool) -> Result:
+                  single: bool, moderator: bool,
+                  receipt: Mapping[str, Any] | None = None) -> Result:
         ruleset, meta = self._ruleset(game_id)
         seat = resolve_seat(ruleset, seat)
         self._check_permission(game_id, meta, seat, user, moderator)
@@ -783,7 +805,8 @@ class Service:
         if ruleset.is_over(game):
             batch.append(SecretRevealed(seed=secret.seed, salt=secret.salt, deck=secret.deck))
         return self._commit(ruleset, game_id, state, batch, seat, user,
-                            ruleset.active_seats(state.game), game)
+                            ruleset.active_seats(state.game), game,
+                            receipt=_receipt(seat, user, state.seq, receipt))
 
     def _decide(self, ruleset: Ruleset[Any], game: Any, seat: str, command: str | Action,
                 secret: Secret, head: int) -> tuple[list[Event], Any]:
@@ -808,9 +831,11 @@ class Service:
 
     def _commit(self, ruleset: Ruleset[Any], game_id: str, before: KernelState,
                 batch: list[Event], seat: str | None, user: str | None,
-                active_before: frozenset[str], game_after: Any = None) -> Result:
-        """Append ``batch`` and, in the same transaction, the notices it causes.
-        ``game_after``: the game state the batch leads to, if already computed."""
+                active_before: frozenset[str], game_after: Any = None,
+                receipt: NewNotice | None = None) -> Result:
+        """Append ``batch`` and, in the same transaction, the notices it causes (and the
+        front-end's ``receipt``).  ``game_after``: the game state the batch leads to, if
+        already computed."""
         now = self.clock()
         cached = self._latest.get(game_id)
         base = cached[1] if cached is not None and cached[1].state is before else \
@@ -829,9 +854,10 @@ class Service:
             except NeedsFullFold:   # (the rows before the head are already written)
                 work = self._fold_from_store(ruleset, game_id, records[-1].seq)
             folded.append((records, work))
-            return notices_for(ruleset, records, work.state, active_before,
-                               self._last_turn_end(game_id),
-                               self.deadline(game_id), now, quiet=self.bots(game_id))
+            caused = notices_for(ruleset, records, work.state, active_before,
+                                 self._last_turn_end(game_id), self.deadline(game_id), now,
+                                 quiet=self.bots(game_id))
+            return [receipt, *caused] if receipt is not None else caused
 
         new = [NewEvent(e.type, e.version, payload_json(e), seat, user, now) for e in batch]
         self._store.append(game_id, before.seq, new, notices)
@@ -900,8 +926,9 @@ class Service:
 
     # --- undo ----------------------------------------------------------------------------
     def undo(self, game_id: str, seat: str, user: str | None, *,
-             moderator: bool = False) -> Result:
-        """Undo the last command: at once when free, otherwise as a request to approve."""
+             moderator: bool = False, receipt: Mapping[str, Any] | None = None) -> Result:
+        """Undo the last command: at once when free, otherwise as a request to approve.
+        ``receipt``: as for ``act_many``."""
         ruleset, meta = self._ruleset(game_id)
         seat = resolve_seat(ruleset, seat)
         self._check_permission(game_id, meta, seat, user, moderator)
@@ -911,14 +938,17 @@ class Service:
                  for s, u in self.seat_users(game_id).items()}
         plan = plan_undo(state, ruleset, seat, user, users, skip_user=NON_PLAYER)
         active = ruleset.active_seats(state.game)
+        note = _receipt(seat, user, state.seq, receipt)
         if plan.free or not plan.needs:
             return self._commit(ruleset, game_id, state, [Undone(to_seq=plan.to_seq)], seat,
-                                user, active)
+                                user, active, receipt=note)
         request = UndoRequested(seat=seat, to_seq=plan.to_seq, needs=sorted(plan.needs))
-        return self._commit(ruleset, game_id, state, [request], seat, user, active)
+        return self._commit(ruleset, game_id, state, [request], seat, user, active,
+                            receipt=note)
 
     def vote_undo(self, game_id: str, seat: str, user: str | None, approve: bool, *,
-                  moderator: bool = False) -> Result:
+                  moderator: bool = False, receipt: Mapping[str, Any] | None = None
+                  ) -> Result:
         ruleset, meta = self._ruleset(game_id)
         seat = resolve_seat(ruleset, seat)
         self._check_permission(game_id, meta, seat, user, moderator)
@@ -936,7 +966,12 @@ class Service:
             batch = [UndoApproved(seat=seat, request_seq=request.seq)]
             if request.approved | {seat} >= request.needs:
                 batch.append(Undone(to_seq=request.to_seq))
-        return self._commit(ruleset, game_id, state, batch, seat, user, active)
+        return self._commit(ruleset, game_id, state, batch, seat, user, active,
+                            receipt=_receipt(seat, user, state.seq, receipt))
+
+    def has_receipt(self, game_id: str, ref: str) -> bool:
+        """Whether a command with the receipt ``ref`` was carried out in the game."""
+        return self._store.has_notice(game_id, "receipt", ref)
 
     # --- verify, export, import -------------------------------------------------------------
     def verify(self, game_id: str) -> Report:
@@ -1015,6 +1050,15 @@ def _frame_range(frames: Sequence[Any], first: int, last: int) -> None:
             raise CourierError("pictures.bad_range", last=len(frames) - 1, asked=n)
     if last < first:
         raise CourierError("cli.replay_order", first=first, last=last)
+
+
+def _receipt(seat: str, user: str | None, head: int, note: Mapping[str, Any] | None
+             ) -> NewNotice | None:
+    """The ``receipt`` notice of a front-end's message: for ``seat``, with the head the
+    commands were decided at (its digest runs from there to the notice's seq)."""
+    if note is None:
+        return None
+    return NewNotice("receipt", (seat,), {**note, "by": user, "since": head})
 
 
 def _said(command: str | Action) -> str:

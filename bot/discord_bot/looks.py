@@ -27,6 +27,8 @@ def status_embed(status: Status, lang: str) -> discord.Embed:
                         inline=len(value) < 40)
     embed.add_field(name=say("status.now", lang), value=cut(_now(status, lang), "field"),
                     inline=False)
+    # the id the command line and the e-mail gateway know the game by (JOIN GAME FACTION)
+    embed.set_footer(text=say("status.game_id", lang, game=status.game_id))
     return embed
 
 

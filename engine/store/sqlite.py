@@ -204,6 +204,17 @@ class Store:
         rows = list(self.db.table("settings").rows_where("scope = ? and key = ?", [scope, key]))
         return rows[0]["value"] if rows else default
 
+    def delete_setting(self, scope: str, key: str) -> None:
+        with self.db.conn:
+            self.db.execute("DELETE FROM settings WHERE scope = ? AND key = ?", [scope, key])
+
+    def settings(self, scope: str, prefix: str = "") -> dict[str, str]:
+        """The settings of ``scope`` whose key begins with ``prefix``, by key."""
+        rows = self.db.execute(
+            "SELECT key, value FROM settings WHERE scope = ? AND substr(key, 1, ?) = ? "
+            "ORDER BY key", [scope, len(prefix), prefix]).fetchall()
+        return {r[0]: r[1] for r in rows}
+
     # --- the log -------------------------------------------------------------------------
     def head(self, game_id: str) -> tuple[int, str]:
         row = self.db.execute("SELECT seq, hash FROM events WHERE game_id = ? "
@@ -294,6 +305,14 @@ class Store:
             return None
         return StoredNotice(row[0], row[1], row[2], row[3], tuple(json.loads(row[4])),
                             json.loads(row[5]), row[6], row[7])
+
+    def has_notice(self, game_id: str, kind: str, ref: str) -> bool:
+        """Whether the game has a notice of ``kind`` whose data names ``ref`` (a front-end's
+        receipt for a message it took, written with the message's events)."""
+        row = self.db.execute(
+            "SELECT 1 FROM notices WHERE game_id = ? AND kind = ? AND "
+            "json_extract(data, '$.ref') = ? LIMIT 1", [game_id, kind, ref]).fetchone()
+        return row is not None
 
     def cursor(self, reader: str) -> int:
         row = self.db.execute("SELECT position FROM cursors WHERE reader = ?", [reader]).fetchone()
