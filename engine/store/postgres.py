@@ -41,6 +41,8 @@ from engine.store.sqlite import (
 GAME_COLUMNS = ("id", "ruleset", "ruleset_version", "scenario", "options", "language",
                 "admin_user", "created_at", "secret", "title")
 OUTBOX_LOCK = 0x0C0C0C  # the advisory lock key serialising notice writers
+SCHEMA_LOCK = 0x0C0C0D  # ... and the one creating the schema
+TRIGGERS = ("events_no_update", "events_no_delete", "events_no_truncate")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, ruleset TEXT, ruleset_version TEXT,
@@ -98,9 +100,24 @@ class PostgresStore:
         self.url = url
         self.pool = ConnectionPool(url, min_size=min_size, max_size=max_size, open=True,
                                    kwargs={"autocommit": False})
+        self._create_schema()
+
+    def _create_schema(self) -> None:
+        """Tables and triggers, once: DDL takes table locks that would wait on (and
+        deadlock with) running appends, so a complete schema is left alone."""
         with self._tx() as cur:
-            cur.execute("SELECT pg_advisory_xact_lock(%s)", [OUTBOX_LOCK])  # one creator
-            cur.execute(SCHEMA)
+            if self._schema_complete(cur):
+                return
+            cur.execute("SELECT pg_advisory_xact_lock(%s)", [SCHEMA_LOCK])  # one creator
+            if not self._schema_complete(cur):
+                cur.execute(SCHEMA)
+
+    @staticmethod
+    def _schema_complete(cur: psycopg.Cursor[Any]) -> bool:
+        row = cur.execute("SELECT count(*) FROM pg_trigger WHERE tgrelid = "
+                          "to_regclass('events') AND tgname = ANY(%s)",
+                          [list(TRIGGERS)]).fetchone()
+        return bool(row and row[0] == len(TRIGGERS))
 
     def close(self) -> None:
         self.pool.close()
