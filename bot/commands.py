@@ -13,7 +13,15 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from bot.cli import Handler, default_ruleset, read_file, read_text, say, write_file
+from bot.cli import (
+    Handler,
+    default_ruleset,
+    read_file,
+    read_text,
+    say,
+    shown_url,
+    write_file,
+)
 from bot.config import Config
 from bot.options import pairs, typed_options
 from engine.core import ruleset as registry
@@ -356,6 +364,38 @@ def cmd_verify(args: argparse.Namespace, service: Service, config: Config) -> in
     return status
 
 
+def cmd_migrate(args: argparse.Namespace, service: Service, config: Config) -> int:
+    """Copy every game from ``--from`` into the empty ``--to``, then verify each copy."""
+    from engine.store import is_postgres, open_store, sqlite_path
+    from engine.store.migrate import migrate
+
+    if not is_postgres(args.source) and not Path(sqlite_path(args.source)).exists():
+        raise CourierError("cli.database_error", path=args.source, problem="no such file")
+    source, target = open_store(args.source), open_store(args.target)
+    try:
+        if target.games():
+            say(config, "cli.migrate_not_empty", target=shown_url(args.target))
+            return 2
+        done = migrate(source, target)
+        say(config, "cli.migrated", games=len(done.games), events=done.events,
+            notices=done.notices, source=shown_url(args.source),
+            target=shown_url(args.target))
+        status = 0
+        copy = Service(target)
+        for game in done.games:
+            report = copy.verify(game)
+            if report.ok:
+                say(config, "cli.verify_ok", game=game, events=report.events)
+            else:
+                status = 1
+                say(config, "cli.verify_bad", game=game, seq=report.first_bad_seq,
+                    problem=report.problem)
+        return status
+    finally:
+        source.close()
+        target.close()
+
+
 def cmd_play(args: argparse.Namespace, service: Service, config: Config) -> int:
     from bot.play import play
 
@@ -447,6 +487,7 @@ HANDLERS: dict[str, Handler] = {
     "main": cmd_main, "new": cmd_new, "games": cmd_games, "play": cmd_play, "act": cmd_act,
     "legal": cmd_legal, "show": cmd_show, "log": cmd_log, "undo": cmd_undo,
     "approve": cmd_vote(True), "deny": cmd_vote(False), "export": cmd_export,
-    "import": cmd_import, "verify": cmd_verify, "bench": cmd_bench, "fuzz": cmd_fuzz,
+    "import": cmd_import, "verify": cmd_verify, "migrate": cmd_migrate, "bench": cmd_bench,
+    "fuzz": cmd_fuzz,
     "bot": cmd_bot, "bots": cmd_bots, "bench-np": cmd_bench_np,
 }

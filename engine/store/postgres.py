@@ -297,6 +297,45 @@ class PostgresStore:
             cur.execute("INSERT INTO cursors (reader, position) SELECT %s, COALESCE(MAX(id), "
                         "0) FROM notices ON CONFLICT DO NOTHING", [reader])
 
+    # --- everything, for a migration to another store -----------------------------------
+    def all_settings(self) -> list[tuple[str, str, str]]:
+        with self._tx() as cur:
+            return [(r[0], r[1], r[2]) for r in cur.execute(
+                "SELECT scope, key, value FROM settings ORDER BY scope, key").fetchall()]
+
+    def all_notices(self) -> list[StoredNotice]:
+        with self._tx() as cur:
+            return [_notice(r) for r in cur.execute(SELECT_NOTICES + " ORDER BY id").fetchall()]
+
+    def readers(self) -> dict[str, tuple[int, list[int]]]:
+        with self._tx() as cur:
+            out: dict[str, tuple[int, list[int]]] = {
+                r[0]: (int(r[1]), []) for r in
+                cur.execute("SELECT reader, position FROM cursors").fetchall()}
+            for reader, notice_id in cur.execute(
+                    "SELECT reader, notice_id FROM reminders_sent ORDER BY notice_id"):
+                out.setdefault(reader, (0, []))[1].append(int(notice_id))
+        return out
+
+    def copy_notice(self, notice: StoredNotice) -> int:
+        with self._tx() as cur:
+            cur.execute("SELECT pg_advisory_xact_lock(%s)", [OUTBOX_LOCK])
+            row = cur.execute(
+                "INSERT INTO notices (game_id, seq, kind, seats, data, due, created) VALUES "
+                "(%s, %s, %s, %s, %s, %s, %s) RETURNING id",
+                [notice.game_id, notice.seq, notice.kind, json.dumps(list(notice.seats)),
+                 json.dumps(notice.data, sort_keys=True), notice.due, notice.created]
+            ).fetchone()
+        return int(row[0]) if row else 0
+
+    def set_reader(self, reader: str, position: int, reminders: Sequence[int]) -> None:
+        with self._tx() as cur:
+            cur.execute("INSERT INTO cursors (reader, position) VALUES (%s, %s) ON CONFLICT "
+                        "(reader) DO UPDATE SET position = excluded.position",
+                        [reader, position])
+            cur.executemany("INSERT INTO reminders_sent (reader, notice_id) VALUES (%s, %s) "
+                            "ON CONFLICT DO NOTHING", [(reader, n) for n in reminders])
+
     # --- snapshots (a cache, never the record) -------------------------------------------
     def put_snapshot(self, game_id: str, seq: int, ruleset_version: str, data: bytes,
                      keep: int | None = None) -> None:
