@@ -369,3 +369,34 @@ def _reason(exc: Exception) -> str:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def cmd_migrate(args: argparse.Namespace, service: Service, config: Config) -> int:
+    """Copy every game from ``--from`` into the empty ``--to``, then verify each copy."""
+    from engine.store.migrate import migrate
+
+    if not is_postgres(args.source) and not Path(sqlite_path(args.source)).exists():
+        raise CourierError("cli.database_error", path=args.source, problem="no such file")
+    source, target = store_at(args.source), store_at(args.target)
+    try:
+        if target.games():
+            say(config, "cli.migrate_not_empty", target=shown_url(args.target))
+            return 2
+        done = migrate(source, target)
+        say(config, "cli.migrated", games=len(done.games), events=done.events,
+            notices=done.notices, source=shown_url(args.source),
+            target=shown_url(args.target))
+        status = 0
+        copy = Service(target)
+        for game in done.games:
+            report = copy.verify(game)
+            if report.ok:
+                say(config, "cli.verify_ok", game=game, events=report.events)
+            else:
+                status = 1
+                say(config, "cli.verify_bad", game=game, seq=report.first_bad_seq,
+                    problem=report.problem)
+        return status
+    finally:
+        source.close()
+        target.close()
