@@ -231,7 +231,7 @@ def run_handler(handler: Handler, args: argparse.Namespace, service: Service,
         return handler(args, service, config)
     except GameNotFound as err:
         return fail(err.message(lang) + " " + t("cli.where_games_are", lang,
-                                                 path=config.db_path))
+                                                 path=shown_url(config.db_path)))
     except CourierError as err:
         return fail(err.message(lang))
     except KeyboardInterrupt:

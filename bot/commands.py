@@ -20,6 +20,7 @@ from bot.cli import (
     read_file,
     read_text,
     say,
+    shown_url,
     write_file,
 )
 from bot.config import Config
@@ -98,7 +99,8 @@ def cmd_bots(args: argparse.Namespace, service: Service, config: Config) -> int:
 
 def cmd_games(args: argparse.Namespace, service: Service, config: Config) -> int:
     found = service.games()
-    say(config, "cli.games_in" if found else "cli.no_games_in", path=config.db_path)
+    say(config, "cli.games_in" if found else "cli.no_games_in",
+        path=shown_url(config.db_path))
     for game in found:
         active = "" if game.over else seat_list(service, config, game.id,
                                                 service.active(game.id))
@@ -351,7 +353,7 @@ def cmd_import(args: argparse.Namespace, service: Service, config: Config) -> in
 def cmd_verify(args: argparse.Namespace, service: Service, config: Config) -> int:
     ids = [args.game] if args.game else [g.id for g in service.games()]
     if not ids:
-        say(config, "cli.no_games_in", path=config.db_path)
+        say(config, "cli.no_games_in", path=shown_url(config.db_path))
     status = 0
     for game in ids:
         report = service.verify(game)
@@ -437,7 +439,7 @@ def cmd_bot(args: argparse.Namespace, service: Service, config: Config) -> int:
     from bot.discord_bot.app import run
 
     renders.load()
-    run(AsyncService(service), config.discord_token, guild, db=config.db_path)
+    run(AsyncService(service), config.discord_token, guild, db=shown_url(config.db_path))
     return 0
 
 

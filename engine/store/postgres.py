@@ -98,6 +98,8 @@ class PostgresStore:
     def __init__(self, url: str, min_size: int = 1, max_size: int = 8) -> None:
         self.path = url  # what the CLI reports as the database
         self.url = url
+        # fail now with the server's reason (a pool would retry for 30 s and say "timeout")
+        psycopg.connect(url, connect_timeout=10).close()
         self.pool = ConnectionPool(url, min_size=min_size, max_size=max_size, open=True,
                                    kwargs={"autocommit": False})
         self._create_schema()
