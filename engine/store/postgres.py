@@ -65,6 +65,8 @@ CREATE INDEX IF NOT EXISTS notices_game_kind ON notices (game_id, kind, id);
 CREATE TABLE IF NOT EXISTS cursors (reader TEXT PRIMARY KEY, position BIGINT);
 CREATE TABLE IF NOT EXISTS reminders_sent (reader TEXT, notice_id BIGINT,
     PRIMARY KEY (reader, notice_id));
+CREATE TABLE IF NOT EXISTS claims (reader TEXT, notice_id BIGINT,
+    PRIMARY KEY (reader, notice_id));
 CREATE OR REPLACE FUNCTION courier_events_append_only() RETURNS trigger AS $$
 BEGIN RAISE EXCEPTION 'the event log is append-only'; END; $$ LANGUAGE plpgsql;
 CREATE OR REPLACE TRIGGER events_no_update BEFORE UPDATE ON events
@@ -116,10 +118,10 @@ class PostgresStore:
 
     @staticmethod
     def _schema_complete(cur: psycopg.Cursor[Any]) -> bool:
-        row = cur.execute("SELECT count(*) FROM pg_trigger WHERE tgrelid = "
-                          "to_regclass('events') AND tgname = ANY(%s)",
+        row = cur.execute("SELECT count(*), to_regclass('claims') IS NOT NULL FROM pg_trigger "
+                          "WHERE tgrelid = to_regclass('events') AND tgname = ANY(%s)",
                           [list(TRIGGERS)]).fetchone()
-        return bool(row and row[0] == len(TRIGGERS))
+        return bool(row and row[0] == len(TRIGGERS) and row[1])
 
     def close(self) -> None:
         self.pool.close()
@@ -292,6 +294,14 @@ class PostgresStore:
             else:
                 cur.execute("INSERT INTO reminders_sent (reader, notice_id) VALUES (%s, %s) "
                             "ON CONFLICT DO NOTHING", [reader, notice.id])
+
+    def claim(self, reader: str, notice: StoredNotice) -> bool:
+        """Take ``notice`` for sending under ``reader``: True for exactly one of the
+        processes that read it (the primary key decides; at most once)."""
+        with self._tx() as cur:
+            cur.execute("INSERT INTO claims (reader, notice_id) VALUES (%s, %s) "
+                        "ON CONFLICT DO NOTHING", [reader, notice.id])
+            return cur.rowcount == 1
 
     def start_reading(self, reader: str) -> None:
         with self._tx() as cur:

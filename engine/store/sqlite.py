@@ -152,6 +152,8 @@ class Store:
                                    if_not_exists=True)
         db.table("reminders_sent").create({"reader": str, "notice_id": int},
                                           pk=("reader", "notice_id"), if_not_exists=True)
+        db.table("claims").create({"reader": str, "notice_id": int},
+                                  pk=("reader", "notice_id"), if_not_exists=True)
         db.executescript(SCHEMA_TRIGGERS)
 
     # --- games, seats, settings ----------------------------------------------------------
@@ -309,6 +311,15 @@ class Store:
             else:
                 self.db.execute("INSERT OR IGNORE INTO reminders_sent (reader, notice_id) "
                                 "VALUES (?, ?)", [reader, notice.id])
+
+    def claim(self, reader: str, notice: StoredNotice) -> bool:
+        """Take ``notice`` for sending under ``reader``: True for exactly one of the
+        processes that read it (several bot processes sharing one reader's outbox).  A
+        process that dies between claiming and sending loses the notice (at most once)."""
+        with self.db.conn:
+            cur = self.db.execute("INSERT OR IGNORE INTO claims (reader, notice_id) "
+                                  "VALUES (?, ?)", [reader, notice.id])
+            return cur.rowcount == 1
 
     def start_reading(self, reader: str) -> None:
         """A new front-end starts at the current end of the outbox (not at its start)."""

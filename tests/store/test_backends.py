@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -111,3 +112,25 @@ def test_courier_migrate_command(db_url: str, tmp_path: Path) -> None:
     assert courier("--db", db_url, "act", "g1", "red", "add two").returncode == 0
     again = courier("migrate", "--from", str(db), "--to", db_url)
     assert again.returncode == 2 and "already holds games" in again.stdout
+
+
+def test_two_processes_reading_one_outbox_send_each_notice_once(db_url: str,
+                                                                 tmp_path: Path) -> None:
+    store = open_store(db_url)
+    for n in range(300):
+        store.append("g", n, [tick(n % 60)], [NewNotice("turn", ("red",), {"n": n})])
+    expected = [n.id for n in store.notices("bot", "9999")]
+    go = tmp_path / "go"
+    env = {**os.environ, "COURIER_TEST_GO": str(go)}
+    procs = [subprocess.Popen([sys.executable, "-m", "tests.store.reader", db_url, "bot",
+                               f"r{i}"], cwd=REPO, stdout=subprocess.PIPE, env=env, text=True)
+             for i in range(2)]
+    deadline = time.monotonic() + 120
+    while not all((tmp_path / f"go.r{i}").exists() for i in range(2)):
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    go.touch()
+    sent = [[int(line) for line in p.communicate(timeout=300)[0].split()] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0]
+    assert sorted(sent[0] + sent[1]) == expected       # every notice, none twice
+    assert store.notices("bot", "9999") == []
