@@ -151,8 +151,8 @@ async def concurrent_acts(path: Path, games: int, clients: int, moves: int,
 def disk_per_game(path: Path, seed: int, games: int = 5) -> dict[str, float]:
     """What finished games add to a store file (vacuumed) beside the bytes of their
     events: the log's rows, their index, snapshots and notices, not the empty file."""
-    service = Service(Store(path))
-    store = service._store
+    store = Store(path)
+    service = Service(store)
     store.db.execute("VACUUM")
     empty = path.stat().st_size
     events = 0

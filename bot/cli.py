@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from bot.config import Config, load_config
 from engine import games
@@ -25,7 +26,11 @@ from engine.core import ruleset as registry
 from engine.core.messages import CourierError, GameNotFound
 from engine.i18n import LANGUAGES, t
 from engine.service import Service
-from engine.store import Store
+from engine.store import Store, is_postgres, sqlite_path
+from engine.store import open_store as store_at
+
+if TYPE_CHECKING:
+    from engine.store import AnyStore
 
 Handler = Callable[[argparse.Namespace, Service, Config], int]
 
@@ -34,7 +39,7 @@ Handler = Callable[[argparse.Namespace, Service, Config], int]
 CREATING = frozenset({"main", "new", "import", "play", "bot", "mail"})
 # the commands that never open the games' database (they build their own, or need none)
 STORELESS = frozenset({"bench", "bench-render", "bench-discord", "bench-mail", "bench-np", "fuzz",
-                       "invite"})
+                       "invite", "migrate"})
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports `yes | head`
 EXIT_INTERNAL = 70      # EX_SOFTWARE
 
@@ -103,6 +108,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     bots.add_argument("switch", nargs="?", choices=("on", "off"), help=h("bots_switch"))
     ver = sub.add_parser("verify", help=h("verify"))
     ver.add_argument("game", nargs="?", help=h("game_or_all"))
+    mig = sub.add_parser("migrate", help=h("migrate"))
+    mig.add_argument("--from", dest="source", required=True, metavar="URL",
+                     help=h("migrate_from"))
+    mig.add_argument("--to", dest="target", required=True, metavar="URL", help=h("migrate_to"))
     discord_bot = sub.add_parser("bot", help=h("bot"))
     discord_bot.add_argument("--guild", type=int, metavar="ID", help=h("bot_guild"))
     discord_bot.add_argument("--invite", action="store_true", help=h("bot_invite"))
@@ -239,15 +248,16 @@ def run_handler(handler: Handler, args: argparse.Namespace, service: Service,
         return handler(args, service, config)
     except GameNotFound as err:
         return fail(err.message(lang) + " " + t("cli.where_games_are", lang,
-                                                 path=config.db_path))
+                                                 path=shown_url(config.db_path)))
     except CourierError as err:
         return fail(err.message(lang))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         raise
-    except sqlite3.DatabaseError as exc:
-        return fail(t("cli.database_error", lang, path=config.db_path, problem=str(exc)))
+    except database_errors() as exc:
+        return fail(t("cli.database_error", lang, path=shown_url(config.db_path),
+                      problem=str(exc)))
     except Exception as exc:  # a bug: one line for the user, the details on request
         if os.environ.get("COURIER_DEBUG"):
             raise
@@ -272,11 +282,20 @@ def load_games(plugins: list[str]) -> list[str]:
             if type(registry.get(name)).__module__ in plugins]
 
 
-def open_store(config: Config, command: str) -> tuple[Store, list[Path]]:
+def open_store(config: Config, command: str) -> tuple[AnyStore, list[Path]]:
     """The games' database, and what this run created for it (to remove again if the
     command fails).  A command that only reads never creates one: it gets an empty store
-    in memory, in which it finds no game."""
-    path = Path(config.db_path)
+    in memory, in which it finds no game.  A ``postgresql://`` URL is a PostgreSQL server
+    (issue 18); ``sqlite:///FILE`` or a plain path a SQLite file."""
+    if is_postgres(config.db_path):
+        if command in STORELESS:
+            return Store(":memory:"), []
+        try:
+            return store_at(config.db_path), []
+        except database_errors() as exc:
+            raise CourierError("cli.database_error", path=shown_url(config.db_path),
+                               problem=str(exc)) from None
+    path = Path(sqlite_path(config.db_path))
     if command in STORELESS or (command not in CREATING and not path.exists()):
         return Store(":memory:"), []
     created: list[Path] = []
@@ -290,6 +309,20 @@ def open_store(config: Config, command: str) -> tuple[Store, list[Path]]:
         return Store(path), created
     except sqlite3.Error as exc:
         raise CourierError("cli.database_error", path=str(path), problem=str(exc)) from None
+
+
+def database_errors() -> tuple[type[Exception], ...]:
+    """The errors of the store backends that are installed."""
+    try:
+        import psycopg
+    except ImportError:
+        return (sqlite3.DatabaseError,)
+    return (sqlite3.DatabaseError, psycopg.Error)
+
+
+def shown_url(url: str) -> str:
+    """A database URL fit to print: without its password."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
 
 
 def forget_new_store(config: Config, created: list[Path]) -> None:
@@ -353,3 +386,34 @@ def _reason(exc: Exception) -> str:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def cmd_migrate(args: argparse.Namespace, service: Service, config: Config) -> int:
+    """Copy every game from ``--from`` into the empty ``--to``, then verify each copy."""
+    from engine.store.migrate import migrate
+
+    if not is_postgres(args.source) and not Path(sqlite_path(args.source)).exists():
+        raise CourierError("cli.database_error", path=args.source, problem="no such file")
+    source, target = store_at(args.source), store_at(args.target)
+    try:
+        if target.games():
+            say(config, "cli.migrate_not_empty", target=shown_url(args.target))
+            return 2
+        done = migrate(source, target)
+        say(config, "cli.migrated", games=len(done.games), events=done.events,
+            notices=done.notices, source=shown_url(args.source),
+            target=shown_url(args.target))
+        status = 0
+        copy = Service(target)
+        for game in done.games:
+            report = copy.verify(game)
+            if report.ok:
+                say(config, "cli.verify_ok", game=game, events=report.events)
+            else:
+                status = 1
+                say(config, "cli.verify_bad", game=game, seq=report.first_bad_seq,
+                    problem=report.problem)
+        return status
+    finally:
+        source.close()
+        target.close()

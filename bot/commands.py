@@ -13,7 +13,16 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from bot.cli import Handler, default_ruleset, read_file, read_text, say, write_file
+from bot.cli import (
+    Handler,
+    cmd_migrate,
+    default_ruleset,
+    read_file,
+    read_text,
+    say,
+    shown_url,
+    write_file,
+)
 from bot.config import Config
 from bot.options import pairs, typed_options
 from engine.core import ruleset as registry
@@ -90,7 +99,8 @@ def cmd_bots(args: argparse.Namespace, service: Service, config: Config) -> int:
 
 def cmd_games(args: argparse.Namespace, service: Service, config: Config) -> int:
     found = service.games()
-    say(config, "cli.games_in" if found else "cli.no_games_in", path=config.db_path)
+    say(config, "cli.games_in" if found else "cli.no_games_in",
+        path=shown_url(config.db_path))
     for game in found:
         active = "" if game.over else seat_list(service, config, game.id,
                                                 service.active(game.id))
@@ -343,7 +353,7 @@ def cmd_import(args: argparse.Namespace, service: Service, config: Config) -> in
 def cmd_verify(args: argparse.Namespace, service: Service, config: Config) -> int:
     ids = [args.game] if args.game else [g.id for g in service.games()]
     if not ids:
-        say(config, "cli.no_games_in", path=config.db_path)
+        say(config, "cli.no_games_in", path=shown_url(config.db_path))
     status = 0
     for game in ids:
         report = service.verify(game)
@@ -441,7 +451,7 @@ def cmd_bot(args: argparse.Namespace, service: Service, config: Config) -> int:
     renders.load()
     aservice = AsyncService(service)
     aservice.start_drawing()
-    run(aservice, config.discord_token, guild, db=config.db_path)
+    run(aservice, config.discord_token, guild, db=shown_url(config.db_path))
     return 0
 
 
@@ -469,7 +479,7 @@ def cmd_mail(args: argparse.Namespace, service: Service, config: Config) -> int:
     where = f"{mail.smtp.host}:{mail.smtp.port}" if mail.inbound == "smtp" else \
         f"imap {mail.imap.user}@{mail.imap.host}"
     say(config, "cli.mail_starting", address=mail.address, inbound=where,
-        relay=f"{mail.relay.host}:{mail.relay.port}", db=config.db_path)
+        relay=f"{mail.relay.host}:{mail.relay.port}", db=shown_url(config.db_path))
     run(AsyncService(service), mail, config.language, default_ruleset(config) or "gandhi")
     return 0
 
@@ -488,7 +498,8 @@ HANDLERS: dict[str, Handler] = {
     "main": cmd_main, "new": cmd_new, "games": cmd_games, "play": cmd_play, "act": cmd_act,
     "legal": cmd_legal, "show": cmd_show, "log": cmd_log, "undo": cmd_undo,
     "approve": cmd_vote(True), "deny": cmd_vote(False), "export": cmd_export,
-    "import": cmd_import, "verify": cmd_verify, "bench": cmd_bench, "fuzz": cmd_fuzz,
+    "import": cmd_import, "verify": cmd_verify, "migrate": cmd_migrate, "bench": cmd_bench,
+    "fuzz": cmd_fuzz,
     "bot": cmd_bot, "bots": cmd_bots, "bench-np": cmd_bench_np, "mail": cmd_mail,
     "bench-discord": cmd_bench_discord, "bench-mail": cmd_bench_mail,
 }

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.messages import InvalidGameData
-from engine.store import Store, StoredEvent
+from engine.store import StoredEvent
 from engine.store.sqlite import EVENT_COLUMNS
+
+if TYPE_CHECKING:
+    from engine.store import AnyStore
 
 FORMAT = "courier-log"
 FORMAT_VERSION = 1
 
 
-def export_lines(store: Store, game_id: str,
+def export_lines(store: AnyStore, game_id: str,
                  redact: Callable[[str], str] | None = None) -> Iterator[str]:
     """The header and every event row; ``redact`` rewrites each payload (a player's copy
     of a game with secrets: ``engine.core.seal``)."""

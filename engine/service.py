@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import uuid4
 
 from engine import snapshots
@@ -54,7 +54,10 @@ from engine.logfile import export_lines, read_lines, to_stored
 from engine.notices import notices_for, notices_for_decision
 from engine.pictures import Job, pictures_of
 from engine.randomness import Secret, SeededChance
-from engine.store import NewEvent, NewNotice, Store, StoredEvent, StoredNotice
+from engine.store import NewEvent, NewNotice, StoredEvent, StoredNotice
+
+if TYPE_CHECKING:
+    from engine.store import AnyStore
 from engine.verify import Report, verify
 from engine.views import HistoryPage, Status, commands, seat_names, undo_status
 
@@ -113,7 +116,7 @@ def to_records(ruleset: Ruleset[Any], rows: Sequence[StoredEvent]) -> list[Recor
 
 
 class Service:
-    def __init__(self, store: Store, clock: Callable[[], str] = utc_now,
+    def __init__(self, store: AnyStore, clock: Callable[[], str] = utc_now,
                  snapshots: bool = True) -> None:
         self._store = store   # private: front-ends go through the service
         self.clock = clock

@@ -152,6 +152,8 @@ class Store:
                                    if_not_exists=True)
         db.table("reminders_sent").create({"reader": str, "notice_id": int},
                                           pk=("reader", "notice_id"), if_not_exists=True)
+        db.table("claims").create({"reader": str, "notice_id": int},
+                                  pk=("reader", "notice_id"), if_not_exists=True)
         db.executescript(SCHEMA_TRIGGERS)
 
     # --- games, seats, settings ----------------------------------------------------------
@@ -329,12 +331,61 @@ class Store:
                 self.db.execute("INSERT OR IGNORE INTO reminders_sent (reader, notice_id) "
                                 "VALUES (?, ?)", [reader, notice.id])
 
+    def claim(self, reader: str, notice: StoredNotice) -> bool:
+        """Take ``notice`` for sending under ``reader``: True for exactly one of the
+        processes that read it (several bot processes sharing one reader's outbox).  A
+        process that dies between claiming and sending loses the notice (at most once)."""
+        with self.db.conn:
+            cur = self.db.execute("INSERT OR IGNORE INTO claims (reader, notice_id) "
+                                  "VALUES (?, ?)", [reader, notice.id])
+            return cur.rowcount == 1
+
     def start_reading(self, reader: str) -> None:
         """A new front-end starts at the current end of the outbox (not at its start)."""
         with self.db.conn:
             last = self.db.execute("SELECT COALESCE(MAX(id), 0) FROM notices").fetchone()[0]
             self.db.execute("INSERT OR IGNORE INTO cursors (reader, position) VALUES (?, ?)",
                             [reader, last])
+
+    # --- everything, for a migration to another store -----------------------------------
+    def all_settings(self) -> list[tuple[str, str, str]]:
+        return [(r[0], r[1], r[2]) for r in self.db.execute(
+            "SELECT scope, key, value FROM settings ORDER BY scope, key").fetchall()]
+
+    def all_notices(self) -> list[StoredNotice]:
+        rows = self.db.execute("SELECT id, game_id, seq, kind, seats, data, due, created "
+                               "FROM notices ORDER BY id").fetchall()
+        return [StoredNotice(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])),
+                             json.loads(r[5]), r[6], r[7]) for r in rows]
+
+    def readers(self) -> dict[str, tuple[int, list[int]]]:
+        """Each reader's cursor and the reminders it has sent."""
+        out: dict[str, tuple[int, list[int]]] = {
+            r[0]: (int(r[1]), []) for r in
+            self.db.execute("SELECT reader, position FROM cursors").fetchall()}
+        for reader, notice_id in self.db.execute(
+                "SELECT reader, notice_id FROM reminders_sent ORDER BY notice_id").fetchall():
+            out.setdefault(reader, (0, []))[1].append(int(notice_id))
+        return out
+
+    def copy_notice(self, notice: StoredNotice) -> int:
+        """Write a notice from another store as it was (a new id); that id."""
+        with self.db.conn:
+            cur = self.db.execute(
+                "INSERT INTO notices (game_id, seq, kind, seats, data, due, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [notice.game_id, notice.seq, notice.kind, json.dumps(list(notice.seats)),
+                 json.dumps(notice.data, sort_keys=True), notice.due, notice.created])
+            return int(cur.lastrowid or 0)
+
+    def set_reader(self, reader: str, position: int, reminders: Sequence[int]) -> None:
+        with self.db.conn:
+            self.db.execute("INSERT INTO cursors (reader, position) VALUES (?, ?) ON CONFLICT "
+                            "(reader) DO UPDATE SET position = excluded.position",
+                            [reader, position])
+            self.db.conn.executemany("INSERT OR IGNORE INTO reminders_sent (reader, "
+                                     "notice_id) VALUES (?, ?)",
+                                     [(reader, n) for n in reminders])
 
     # --- snapshots (a cache, never the record) --------------------------------------------
     def put_snapshot(self, game_id: str, seq: int, ruleset_version: str, data: bytes,

@@ -11,12 +11,12 @@ from pathlib import Path
 import tests.toy  # noqa: F401
 from engine.core.messages import Conflict
 from engine.service import Service
-from engine.store import Store
+from engine.store import open_store
 
 
 def main(db: str, game: str, user: str, count: int, seed: int) -> int:
     """Append ``count`` actions; returns how many times another writer got there first."""
-    service = Service(Store(db))
+    service = Service(open_store(db))
     rng = random.Random(seed)
     go = os.environ.get("COURIER_TEST_GO")
     if go:
