@@ -18,7 +18,7 @@ from engine.fuzz import fuzz
 
 engine.games.load()
 
-QUICK_GAMES = 10
+QUICK_GAMES = 5
 
 
 def test_a_few_fuzzed_games_keep_every_invariant(tmp_path: Path) -> None:
