@@ -364,8 +364,27 @@ class Gateway:
         status = await self.service.status(identity.game, lang)
         texts = [say("reply.bot_on" if on else "reply.bot_off", lang,
                      seats=seat_names(status, [seat])) for _, seat, on in wanted]
+        for _, seat, on in wanted:
+            await self._tell_seat_of_bot(incoming, identity, seat, on)
         await self._answer(incoming, identity, orders, "answer", texts)
         return "bot " + ", ".join(f"{seat} {'on' if on else 'off'}" for _, seat, on in wanted)
+
+    async def _tell_seat_of_bot(self, incoming: Incoming, identity: Identity, seat: str,
+                                on: bool) -> None:
+        """The seat's player by mail (not the admin, who is answered) hears that the bot
+        decides for their seat now, or that it is theirs again."""
+        holder = await self.identities.holder(identity.game, seat)
+        if not holder or not holder.startswith("mail:") or holder == identity.user:
+            return
+        address = holder.removeprefix("mail:")
+        lang = await self._lang_of(address, await self.identities.language(identity.game))
+        status = await self.service.status(identity.game, lang)
+        names = seat_names(status, [seat])
+        reply_to = await self.identities.reply_to(identity.game, [seat])
+        await self._queue(incoming, address, lang, identity.game,
+                          say("subject.bot", lang, seats=names),
+                          [say("reply.seat_bot_on" if on else "reply.seat_bot_off", lang,
+                               seats=names)], seats=[seat], reply_to=reply_to, limited=False)
 
     async def _reads(self, incoming: Incoming, orders: list[Order], identity: Identity) -> str:
         """STATUS, BOARD, MAP, HISTORY, LANG and HELP alone: answered at once."""

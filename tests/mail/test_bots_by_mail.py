@@ -10,7 +10,7 @@ from bot.mail.app import MailServer
 from bot.mail.orders import read_orders
 from engine.core.events import ActionTaken
 from engine.core.ruleset import NON_PLAYER
-from tests.mail.conftest import Player, game_by_mail, settled
+from tests.mail.conftest import FACTIONS, Player, game_by_mail, settled
 
 NAMES = ("ann", "bob", "cat", "dan")
 
@@ -29,11 +29,18 @@ async def test_the_admin_gives_a_seat_to_the_bot_by_mail_and_takes_it_back(
         start_gateway: Callable[..., Awaitable[MailServer]],
         player: Callable[[str], Player]) -> None:
     server = await start_gateway()
-    players = {n: player(f"{n}@example.org") for n in NAMES}
-    game = await game_by_mail(server, players)
-    ann = players["ann"]
-    admin_mail = ann.inbox[0]
+    ann = player("ann@example.org")                            # the admin, who plays nothing
+    players = {n: player(f"{n}@example.org") for n in ("bob", "cat", "dan", "eve")}
+    await ann.send("", subject="NEW gandhi short")
+    await settled(server)
+    admin_mail = ann.last()
     assert ".admin." in admin_mail.reply_to
+    game = admin_mail.subject.split()[-1]
+    for someone, faction in zip(players.values(), FACTIONS.values(), strict=True):
+        await someone.send(f"JOIN {game} {faction}")
+    await settled(server)
+    await ann.reply("START", to=admin_mail)
+    await settled(server)
     service = server.gateway.service
     seat = sorted(await service.active(game))[0]
     head = await service.head(game)
@@ -50,10 +57,14 @@ async def test_the_admin_gives_a_seat_to_the_bot_by_mail_and_takes_it_back(
     assert f"#{moved[0].seq} " in answer.text                # HISTORY says who decided
     assert "(bot standing in)" in answer.text, answer.text
     assert "bot sustituto" in await service.digest(game, "es", head)
+    holder = next(p for p in players.values()
+                  if any(f".{seat}." in m.reply_to for m in p.inbox))
+    assert any("it decides for your seat" in m.text for m in holder.inbox)
 
     await ann.reply(f"BOT {seat} OFF", to=admin_mail)
     await settled(server)
     assert "The bot no longer decides for" in ann.last().text
+    assert any("is yours again" in m.text for m in holder.inbox)
     assert seat not in await service.bots(game)
 
 
