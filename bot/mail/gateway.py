@@ -346,12 +346,19 @@ class Gateway:
             raise Refused([Problem(o.number, o.text, Msg("mail.error.admin_ticket_only"))
                            for o in bots])
         wanted: list[tuple[Order, str, bool]] = []
+        non_players = await self.service.run(self.service.service.non_player_seats,
+                                             identity.game)
         for order in bots:
             try:
                 seat = await self.service.resolve_seat(identity.game,
                                                        " ".join(order.args[:-1]))
             except CourierError as err:
                 raise Refused([Problem(order.number, order.text, err.msg)]) from err
+            if seat in non_players:   # refused before any line is carried out
+                names = {lang: (await self.service.status(identity.game, lang)
+                                ).seat_names.get(seat, seat) for lang in LANGUAGES}
+                raise Refused([Problem(order.number, order.text, Msg(
+                    "error.bot_non_player", seat=InLanguages(names)))])
             wanted.append((order, seat, bool(switch(order.args))))
         for n, (order, seat, on) in enumerate(wanted):
             try:

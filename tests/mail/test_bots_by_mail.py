@@ -111,6 +111,12 @@ async def test_a_game_created_by_mail_with_bots(
     assert await service.bots(game) == frozenset({"raj", "revolutionaries"})
     assert "Raj" not in created.text.split("The seats are:")[1].split("\n")[0]
 
+    await ann.reply("BOT congress ON\nBOT raj OFF", to=created)   # raj has no player
+    await settled(server)
+    assert "Not done" in ann.last().subject
+    assert "Line 2 (“BOT raj OFF”): Raj has no player in this game" in ann.last().text
+    assert await service.bots(game) == frozenset({"raj", "revolutionaries"})
+
     await ann.send(f"JOIN {game} congress")
     await cat.send(f"JOIN {game} muslim league")
     await settled(server)
