@@ -248,6 +248,8 @@ def history_text(page: HistoryPage, names: dict[str, str], since: int, lang: str
     lines: list[str] = []
     for command in commands:
         head = f"#{command.seq} {names.get(command.seat, command.seat)}: {command.label}"
+        if command.note:   # the bot (or the admin) decided, not the seat's player
+            head += f" ({command.note})"
         if command.undone:
             head += " " + say("section.undone", lang)
         story = [s.strip() for s in command.story.strip().splitlines()[1:] if s.strip()]

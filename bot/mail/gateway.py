@@ -50,6 +50,7 @@ from bot.mail.orders import (
     option_pair,
     order_of,
     read_orders,
+    switch,
 )
 from bot.mail.postman import Postman
 from bot.mail.reading import Incoming, read_mail
@@ -69,6 +70,7 @@ REPLY_PREFIX = re.compile(r"^\s*(re|fwd?|aw|wg|r|rif|rv|tr|enc|res)\s*(\[\d+\])?
                           re.IGNORECASE)
 SUBJECT_ORDERS = frozenset({"new", "join", "help"})
 CARRIED_OUT = "carried out:"   # what a mail whose commands were appended became
+BOTS_OPTION = "bots"           # OPTION bots=raj,revolutionaries: as `courier new --bot`
 
 
 class InLanguages(Msg):
@@ -186,7 +188,7 @@ class Gateway:
         await self._set_language(identity.address, orders)
         handler = {"choice": self._choices, "undo": self._undo, "approve": self._vote,
                    "deny": self._vote, "start": self._start, "leave": self._leave,
-                   "rotate": self._rotate}.get(kind or "", self._reads)
+                   "rotate": self._rotate, "bot": self._bot}.get(kind or "", self._reads)
         return await handler(incoming, orders, identity)
 
     async def _identity(self, incoming: Incoming) -> Identity | None:
@@ -330,6 +332,67 @@ class Gateway:
                 say("reply.rotated_admin", mine, seats=seat_names(status, group))])
         return f"rotated {', '.join(group)}"
 
+    async def _bot(self, incoming: Incoming, orders: list[Order], identity: Identity) -> str:
+        """``BOT raj ON``: the admin gives a player's seat to the bot standing in for them
+        (``OFF``: takes it back), as ``courier bots`` and Discord's ``/game bot`` do.  Only
+        with the admin's own ticket: a seat's address proves a seat, not the game.  Every
+        line is checked before any is carried out; each is idempotent, so a mail that comes
+        again after a crash changes nothing more."""
+        bots = [o for o in orders if o.kind == "bot"]
+        info = await self.service.game_info(identity.game)
+        if identity.user != info.admin:
+            raise Refused([Problem(o.number, o.text, Msg("error.not_admin")) for o in bots])
+        if not identity.is_admin_ticket:
+            raise Refused([Problem(o.number, o.text, Msg("mail.error.admin_ticket_only"))
+                           for o in bots])
+        wanted: list[tuple[Order, str, bool]] = []
+        non_players = await self.service.run(self.service.service.non_player_seats,
+                                             identity.game)
+        for order in bots:
+            try:
+                seat = await self.service.resolve_seat(identity.game,
+                                                       " ".join(order.args[:-1]))
+            except CourierError as err:
+                raise Refused([Problem(order.number, order.text, err.msg)]) from err
+            if seat in non_players:   # refused before any line is carried out
+                names = {lang: (await self.service.status(identity.game, lang)
+                                ).seat_names.get(seat, seat) for lang in LANGUAGES}
+                raise Refused([Problem(order.number, order.text, Msg(
+                    "error.bot_non_player", seat=InLanguages(names)))])
+            wanted.append((order, seat, bool(switch(order.args))))
+        for n, (order, seat, on) in enumerate(wanted):
+            try:
+                await self._write(identity.game, self.service.service.set_bot, identity.game,
+                                  seat, on, identity.user)
+            except CourierError as err:
+                raise Refused([Problem(order.number, order.text, err.msg)],
+                              tried_all=n == len(wanted) - 1) from err
+        lang = await self._lang(identity)
+        status = await self.service.status(identity.game, lang)
+        texts = [say("reply.bot_on" if on else "reply.bot_off", lang,
+                     seats=seat_names(status, [seat])) for _, seat, on in wanted]
+        for _, seat, on in wanted:
+            await self._tell_seat_of_bot(incoming, identity, seat, on)
+        await self._answer(incoming, identity, orders, "answer", texts)
+        return "bot " + ", ".join(f"{seat} {'on' if on else 'off'}" for _, seat, on in wanted)
+
+    async def _tell_seat_of_bot(self, incoming: Incoming, identity: Identity, seat: str,
+                                on: bool) -> None:
+        """The seat's player by mail (not the admin, who is answered) hears that the bot
+        decides for their seat now, or that it is theirs again."""
+        holder = await self.identities.holder(identity.game, seat)
+        if not holder or not holder.startswith("mail:") or holder == identity.user:
+            return
+        address = holder.removeprefix("mail:")
+        lang = await self._lang_of(address, await self.identities.language(identity.game))
+        status = await self.service.status(identity.game, lang)
+        names = seat_names(status, [seat])
+        reply_to = await self.identities.reply_to(identity.game, [seat])
+        await self._queue(incoming, address, lang, identity.game,
+                          say("subject.bot", lang, seats=names),
+                          [say("reply.seat_bot_on" if on else "reply.seat_bot_off", lang,
+                               seats=names)], seats=[seat], reply_to=reply_to, limited=False)
+
     async def _reads(self, incoming: Incoming, orders: list[Order], identity: Identity) -> str:
         """STATUS, BOARD, MAP, HISTORY, LANG and HELP alone: answered at once."""
         lang = await self._lang(identity)
@@ -354,10 +417,12 @@ class Gateway:
         ruleset, scenario = self._ruleset_and_scenario(order)
         await self._set_language(incoming.sender, orders)
         try:
-            options = typed_options(dict(option_pair(o) for o in orders if o.kind == "option"))
+            pairs = dict(option_pair(o) for o in orders if o.kind == "option")
+            bots = [b.strip() for b in pairs.pop(BOTS_OPTION, "").split(",") if b.strip()]
+            options = typed_options(pairs)
             game = await self.service.create_game(
                 ruleset, scenario or registry.get(ruleset).scenarios()[0], options=options,
-                admin=user_key(incoming.sender), language=lang, started=False)
+                admin=user_key(incoming.sender), language=lang, started=False, bots=bots)
         except CourierError as err:
             raise Refused([Problem(order.number, order.text, err.msg)]) from err
         info = await self.service.game_info(game)
@@ -367,8 +432,12 @@ class Gateway:
         text = say("reply.created", lang, game=game, game_name=status.game_name,
                    scenario=status.scenario_name, address=self.home.address,
                    groups=", ".join(seat_names(status, g) for g in groups))
+        bots = sorted(await self.service.bots(game))
+        texts = [text] + ([say("reply.created_bots", lang, seats=", ".join(
+            status.seat_names.get(s, s) for s in bots))]
+                          if bots else [])
         await self._queue(incoming, incoming.sender, lang, game,
-                          say("subject.created", lang, game=game), [text], reply_to=reply_to,
+                          say("subject.created", lang, game=game), texts, reply_to=reply_to,
                           limited=False)
         return f"created {game} ({info.ruleset}, {info.scenario})"
 

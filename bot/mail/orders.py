@@ -21,11 +21,11 @@ from engine.i18n import LANGUAGES
 
 # what each order may carry after its word: nothing, an optional word, or its own form
 ORDERS = ("new", "option", "join", "leave", "start", "status", "board", "map", "history",
-          "undo", "approve", "deny", "rotate", "lang", "help")
+          "undo", "approve", "deny", "rotate", "bot", "lang", "help")
 BARE = frozenset({"start", "status", "board", "map", "undo", "approve", "deny", "help"})
 # orders that change something: a mail carries one kind of them (choices are one kind)
 WRITES = frozenset({"new", "join", "leave", "start", "undo", "approve", "deny", "rotate",
-                    "choice"})
+                    "bot", "choice"})
 READS = ("status", "board", "map", "history")
 LANGUAGE_NAMES = {
     "en": ("en", "english", "ingles", "inglese"),
@@ -77,6 +77,19 @@ def since_words() -> frozenset[str]:
                      for w in say("word.since", lang).split(",") if w.strip())
 
 
+def switch(args: tuple[str, ...]) -> bool | None:
+    """``BOT raj ON`` -> True, ``BOT raj OFF`` -> False (its last word, in any of the three
+    languages: ON/OFF, SÍ/NO, SÌ/NO); None: no Faction, or no switch."""
+    if len(args) < 2:
+        return None
+    last = fold(args[-1])
+    for value, key in ((True, "word.on"), (False, "word.off")):
+        if any(last == fold(w.strip()) for lang in LANGUAGES
+               for w in say(key, lang).split(",") if w.strip()):
+            return value
+    return None
+
+
 def word(order: str, lang: str) -> str:
     """How ``order`` is shown to a player of ``lang`` (upper case, as mails show orders)."""
     return say(f"word.{order}", lang).split(",")[0].strip().upper()
@@ -121,6 +134,8 @@ def _malformed(kind: str, args: tuple[str, ...]) -> Msg | None:
         return Msg("mail.error.needs_game", example="a1b2c3d4e5")
     if kind == "option" and "=" not in " ".join(args):
         return Msg("mail.error.option_form", got=" ".join(args))
+    if kind == "bot" and switch(args) is None:
+        return Msg("mail.error.bot_form")
     if kind == "history" and history_since(args) is None:
         return Msg("mail.error.bad_since")
     if kind == "lang" and (len(args) != 1 or language(args[0]) is None):
