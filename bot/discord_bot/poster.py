@@ -12,7 +12,6 @@ direct messages gets those there instead.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
 from collections import defaultdict
@@ -27,6 +26,7 @@ from bot.discord_bot.here import FRONTEND, discord_id, mention, place_of
 from bot.discord_bot.looks import status_embed
 from bot.discord_bot.undo_votes import UndoVote
 from bot.discord_bot.words import cut, say
+from bot.outbox_reader import OutboxReader
 from engine.core.messages import GameNotFound
 from engine.notices import StoredNotice
 
@@ -41,57 +41,34 @@ class Gone(Exception):
     """The game's place is gone or closed to the bot: its notices are dropped."""
 
 
-class Poster:
+class Poster(OutboxReader):
+    """The outbox read into the games' threads (and direct messages)."""
+
+    reader = FRONTEND
+    failure = "posting the outbox failed; trying again soon"
+    log = log
+
     def __init__(self, client: Any, every: float = RECHECK_SECONDS) -> None:
+        super().__init__()
         self.client = client
         self.every = every
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self._stopping = False
         self._posted: set[int] = set()      # posted, not yet acknowledged (a retry skips)
         self._games: dict[str, asyncio.Task[bool]] = {}   # the games being posted
-        self.idle = asyncio.Event()         # set whenever the outbox has been drained
 
     @property
     def service(self) -> Any:
         return self.client.aservice
 
-    def start(self) -> None:
-        if self._task is None:
-            self._stopping = False
-            self._task = asyncio.create_task(self._run(), name="courier-poster")
-
     async def stop(self) -> None:
-        """Stop, and the games being posted with it.  The flag as well as the
-        cancellation: on Python 3.11 a wait that ends as it is cancelled may swallow the
-        cancellation."""
-        self._stopping = True
-        self._wake.set()
-        tasks = [t for t in (self._task, *self._games.values()) if t is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        self._task = None
+        """Stop, and the games being posted with it."""
+        await super().stop()
         self._games.clear()
 
-    def wake(self) -> None:
-        """Something was written: look at the outbox now."""
-        self.idle.clear()
-        self._wake.set()
+    def _helpers(self) -> list[asyncio.Task[Any]]:
+        return list(self._games.values())
 
-    async def _run(self) -> None:
-        await self.service.run(self.service.service.start_reading, FRONTEND)
-        while not self._stopping:
-            self._wake.clear()
-            try:
-                await self.drain()
-            except Exception:
-                log.exception("posting the outbox failed; trying again soon")
-            if not self._games and not self._wake.is_set():   # else there is more to do
-                self.idle.set()
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.every):
-                    await self._wake.wait()
+    def _round_done(self) -> bool:
+        return not self._games and not self._wake.is_set()   # else there is more to do
 
     async def drain(self) -> None:
         """Start posting every waiting notice, each game's in order in a task of its own

@@ -21,7 +21,6 @@ mail once more, with the same Message-ID (which many mail programs show once).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 from collections import defaultdict
@@ -47,6 +46,7 @@ from bot.mail.identity import Identities
 from bot.mail.notes import FRONTEND, Notes
 from bot.mail.relay import LATER, SENT, Outgoing, Relay
 from bot.mail.words import say
+from bot.outbox_reader import OutboxReader
 from engine.core.messages import CourierError, GameNotFound
 from engine.notices import StoredNotice
 from engine.service import Service
@@ -73,57 +73,26 @@ class Reader:
     lang: str
 
 
-class Postman:
+class Postman(OutboxReader):
+    """The outbox mailed to the players of every game (and the answers queued)."""
+
+    reader = FRONTEND
+    failure = "sending the mail failed; trying again soon"
+    log = log
+
     def __init__(self, service: AsyncService, notes: Notes, relay: Relay, stamp: Stamp,
                  identities: Identities, config: MailConfig, language: str,
                  clock: Callable[[], datetime]) -> None:
+        super().__init__()
         self.service, self.notes, self.relay, self.stamp = service, notes, relay, stamp
         self.identities, self.config, self.language = identities, config, language
         self.clock = clock
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self._stopping = False
-        self.idle = asyncio.Event()      # set whenever everything waiting was tried
+        self.every = config.recheck_seconds
         self.rounds = 0                  # drains done (tests and the benchmark wait on it)
 
-    # --- life -------------------------------------------------------------------------
-    def start(self) -> None:
-        if self._task is None:
-            self._stopping = False
-            self._task = asyncio.create_task(self._run(), name="courier-postman")
-
-    async def stop(self) -> None:
-        """Stop after the round under way.  The flag as well as the cancellation: on
-        Python 3.11 a wait that ends as it is cancelled may swallow the cancellation
-        (the Discord poster's stop hung so, one test run in a few)."""
-        if self._task is not None:
-            self._stopping = True
-            self._wake.set()
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
-
-    @property
-    def running(self) -> bool:
-        return self._task is not None and not self._task.done()
-
-    def wake(self) -> None:
-        self.idle.clear()
-        self._wake.set()
-
-    async def _run(self) -> None:
-        await self.service.run(self.service.service.start_reading, FRONTEND)
-        while not self._stopping:
-            self._wake.clear()
-            try:
-                await self.drain()
-            except Exception:
-                log.exception("sending the mail failed; trying again soon")
-            self.rounds += 1
-            self.idle.set()
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.config.recheck_seconds):
-                    await self._wake.wait()
+    def _round_done(self) -> bool:
+        self.rounds += 1
+        return True
 
     async def pending(self) -> bool:
         """Whether anything still waits for the relay (notices or answers)."""
