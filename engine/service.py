@@ -101,15 +101,24 @@ def to_record(ruleset: Ruleset[Any], row: StoredEvent) -> Recorded:
 
 def to_records(ruleset: Ruleset[Any], rows: Sequence[StoredEvent]) -> list[Recorded]:
     """Stored rows as their events: one compiled validator call for a payload of the
-    latest version, the upcasters first for an older one (the fold's hot loop)."""
+    latest version, the upcasters first for an older one (the fold's hot loop).
+
+    Events are frozen facts that nothing changes, so rows with the same type, version and
+    payload share one decoded event: about half of a Gandhi log repeats an earlier row
+    (the same ``pass``, the same step begun again), and each is decoded once per read."""
     readers, out = ruleset.readers(), []
+    seen: dict[tuple[str, int, str], Event] = {}
     for row in rows:
-        reader = readers.get(row.type)
-        if reader is not None and reader[0] == row.version:
-            event = reader[1].validate_json(row.payload)
-        else:
-            event = decode(row.type, row.version, row.payload, ruleset.adapter(),
-                           ruleset.latest_version, ruleset.upcasters)
+        key = (row.type, row.version, row.payload)
+        event = seen.get(key)
+        if event is None:
+            reader = readers.get(row.type)
+            if reader is not None and reader[0] == row.version:
+                event = reader[1].validate_json(row.payload)
+            else:
+                event = decode(row.type, row.version, row.payload, ruleset.adapter(),
+                               ruleset.latest_version, ruleset.upcasters)
+            seen[key] = event
         out.append(Recorded(row.game_id, row.seq, event, row.actor_seat, row.actor_user,
                             row.time, row.prev_hash, row.hash))
     return out

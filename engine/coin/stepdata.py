@@ -20,9 +20,10 @@ the ``StepNoted`` events of exactly the fields named (pydantic's ``model_fields_
 the order the model declares them, and mypy checks the names and types.  Every field
 therefore has a default: a model built with some fields is the change of those fields.
 Name them in their declared order (a test reads the sources for it); a change of fields
-in another order is two changes, ``note(C39(space=sid), C39(left=n))``.  The fold applies
-a logged key with ``apply``, which validates the value and refuses a key the model does not
-know.
+in another order is two changes, ``note(C39(space=sid), C39(left=n))``.  The fold turns
+a logged key into a new model with ``noted``, which validates the value and refuses a key
+the model does not know.  A model is never changed in place (``__setattr__`` refuses):
+the states of one game, their copies and the fold's cache of begun steps share them.
 
 ``version`` says which shape of a model a snapshot holds; a change of fields bumps it (and
 the ruleset version, so that snapshots and logs of the older shape are recognised).
@@ -47,6 +48,11 @@ class StepData(BaseModel):
     prefix: ClassVar[str] = ""              # logged keys are ``<prefix>_<field>``
     bare: ClassVar[frozenset[str]] = frozenset()   # fields logged without the prefix
     logged_as: ClassVar[Mapping[str, str]] = {}    # a field logged under another name
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Refused: step data is never changed in place (``noted`` makes a changed copy),
+        because a state's data is shared by its copies and by ``shared_from_log``."""
+        raise TypeError(f"{type(self).__name__} is never changed in place: use noted()")
 
     # --- logged keys -------------------------------------------------------------------
     @classmethod
@@ -96,8 +102,14 @@ class StepData(BaseModel):
     # --- the fold ----------------------------------------------------------------------
     @classmethod
     def from_log(cls: type[M], data: Mapping[str, Any]) -> M:
-        """The model of a ``StepBegan``'s flat ``data``.  A game begins the same few steps
-        with the same data again and again: each is validated once, then copied."""
+        """The model of a ``StepBegan``'s flat ``data``, the caller's own to change."""
+        return cls.shared_from_log(data).copy_data()
+
+    @classmethod
+    def shared_from_log(cls: type[M], data: Mapping[str, Any]) -> M:
+        """The model of a ``StepBegan``'s flat ``data``, shared and never to be changed: a
+        game begins the same few steps with the same data again and again, so each is
+        validated once, and each ``StepNoted`` makes a new model (``noted``)."""
         key = (cls, repr(data))   # JSON values: their repr tells them apart
         model = _BEGUN.get(key)
         if model is None:
@@ -105,7 +117,7 @@ class StepData(BaseModel):
             if len(_BEGUN) >= BEGUN_KEPT:
                 _BEGUN.clear()
             _BEGUN[key] = model
-        return model.copy_data()  # type: ignore[return-value]
+        return model  # type: ignore[return-value]
 
     @classmethod
     def _validated(cls: type[M], data: Mapping[str, Any]) -> M:
@@ -121,15 +133,31 @@ class StepData(BaseModel):
             where[path[-1]] = value
         return cls.model_validate(nested)
 
-    def apply(self, key: str, value: Any) -> None:
-        """A ``StepNoted``: set the field ``key`` names (validated)."""
+    def noted(self: M, key: str, value: Any) -> M:
+        """A ``StepNoted`` as a new model: this one with the field ``key`` names set
+        (validated), sharing every value and part it does not change.  The fold never
+        changes a model in place, so a state's step data is shared by its copies and by
+        the models ``shared_from_log`` hands out."""
         path = type(self).logged_keys().get(key)
         if path is None:
             raise KeyError(f"{type(self).__name__} has no field for the logged key {key!r}")
-        target: StepData = self
-        for name in path[:-1]:
-            target = getattr(target, name)
-        setattr(target, path[-1], value)
+        return self._with(path, value)
+
+    def _with(self: M, path: tuple[str, ...], value: Any) -> M:
+        new = self._shallow()
+        if len(path) == 1:   # validated, as pydantic's __setattr__ would
+            new.__pydantic_validator__.validate_assignment(new, path[0], value)
+        else:   # a part: changed the same way; the parent's fields set stays as it was
+            new.__dict__[path[0]] = getattr(self, path[0])._with(path[1:], value)
+        return new
+
+    def _shallow(self: M) -> M:
+        new = type(self).__new__(type(self))
+        _set(new, "__dict__", dict(self.__dict__))
+        _set(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
+        return new
 
     def logged(self) -> Iterator[tuple[str, Any]]:
         """The fields this model was given (a change: those named; a folded model: those
@@ -167,7 +195,7 @@ class StepData(BaseModel):
 
 _PARTS: dict[type[StepData], dict[str, type[StepData]]] = {}
 _MUTABLE: dict[type[StepData], tuple[str, ...]] = {}
-# the models of the StepBegan data met so far (never handed out: copies are)
+# the models of the StepBegan data met so far (shared: never changed in place)
 _BEGUN: dict[tuple[type[StepData], str], StepData] = {}
 BEGUN_KEPT = 4096
 _KEYS: dict[type[StepData], dict[str, tuple[str, ...]]] = {}

@@ -47,17 +47,17 @@ def test_a_model_maps_the_flat_logged_keys_to_its_fields() -> None:
 def test_the_fold_begins_a_step_from_its_logged_data_and_applies_each_note() -> None:
     data = Turn.from_log({"op": "march", "move_done": ["bihar"]})
     assert data == Turn(op="march", move=Move(done=["bihar"]))
-    data.apply("move_origin", "punjab")
-    data.apply("move_with", "troops")
-    assert data.move.origin == "punjab" and data.move.cubes == "troops"
+    noted = data.noted("move_origin", "punjab").noted("move_with", "troops")
+    assert noted.move.origin == "punjab" and noted.move.cubes == "troops"
+    assert data == Turn(op="march", move=Move(done=["bihar"]))   # a note makes a new model
 
 
 def test_a_misspelt_key_or_a_value_of_another_type_fails_loudly() -> None:
     data = Turn.from_log({"op": "march"})
     with pytest.raises(KeyError, match="move_orign"):
-        data.apply("move_orign", "punjab")
+        data.noted("move_orign", "punjab")
     with pytest.raises(ValidationError):
-        data.apply("limited", "perhaps")
+        data.noted("limited", "perhaps")
     with pytest.raises(KeyError):
         Turn.from_log({"op": "march", "sa": None})
     with pytest.raises(ValidationError):
@@ -73,20 +73,32 @@ def test_a_change_logs_the_fields_it_names_in_their_declared_order() -> None:
 
 
 def test_a_folded_model_logs_what_was_ever_set_even_a_default_value() -> None:
-    data = Turn.from_log({"op": "march", "limited": False})
-    data.apply("move_origin", "punjab")
+    data = Turn.from_log({"op": "march", "limited": False}).noted("move_origin", "punjab")
     assert list(data.logged()) == [("op", "march"), ("limited", False),
                                    ("move_origin", "punjab")]
     assert Turn.from_log(dict(data.logged())) == data
 
 
-def test_a_copy_shares_nothing_the_fold_changes() -> None:
+def test_step_data_is_never_changed_in_place_and_a_note_shares_only_what_it_keeps() -> None:
+    data = Turn.from_log({"op": "march", "limited": True, "move_done": ["bihar"]})
+    with pytest.raises(TypeError, match="noted"):
+        data.op = "rally"
+    with pytest.raises(TypeError, match="noted"):
+        data.move.origin = "punjab"
+    noted = data.noted("move_done", ["bihar", "orissa"])
+    assert data.move.done == ["bihar"] and noted.move.done == ["bihar", "orissa"]
+    assert noted.move is not data.move
+    assert noted.model_fields_set == data.model_fields_set
+    other = data.noted("limited", False)
+    assert other.move is data.move   # a part the note does not name is shared
+
+
+def test_a_copy_shares_nothing() -> None:
     data = Turn.from_log({"op": "march", "move_done": ["bihar"]})
     copy = data.copy_data()
-    copy.apply("move_done", ["bihar", "orissa"])
     copy.move.done.append("sind")
     assert data.move.done == ["bihar"] and copy == Turn(op="march", move=Move(
-        done=["bihar", "orissa", "sind"]))
+        done=["bihar", "sind"]))
 
 
 def test_the_registry_gives_a_step_its_model_or_the_refined_one() -> None:
@@ -102,15 +114,15 @@ def test_the_registry_gives_a_step_its_model_or_the_refined_one() -> None:
         models.refine("turn", "op", "march", Turn)    # twice
 
 
-def test_the_same_begun_data_twice_gives_two_models_that_share_nothing() -> None:
-    """from_log validates each distinct data once and hands out copies: changing the
-    model of one StepBegan never shows in the next one begun with the same data."""
-    first = Turn.from_log({"op": "march", "move_done": ["bihar"]})
-    first.apply("move_done", ["bihar", "orissa"])
-    first.move.done.append("sind")
-    second = Turn.from_log({"op": "march", "move_done": ["bihar"]})
-    assert second.move.done == ["bihar"]
-    assert second.model_fields_set == first.model_fields_set
+def test_the_same_begun_data_is_validated_once_and_shared() -> None:
+    """shared_from_log validates each distinct data once and hands out that model (the
+    fold's); from_log hands out copies: changing one never shows in the next begun."""
+    first = Turn.shared_from_log({"op": "march", "move_done": ["bihar"]})
+    assert Turn.shared_from_log({"op": "march", "move_done": ["bihar"]}) is first
+    mine = Turn.from_log({"op": "march", "move_done": ["bihar"]})
+    mine.move.done.append("sind")
+    assert first.move.done == ["bihar"]
+    assert mine.model_fields_set == first.model_fields_set
 
 
 def test_a_copy_copies_each_field_that_may_hold_a_list_a_dict_or_a_part() -> None:

@@ -95,11 +95,13 @@ def _track(s: GandhiState, e: ev.TrackSet) -> None:
 
 
 def _step(s: GandhiState, e: ev.StepBegan) -> None:
-    s.step = Step(e.step, e.seat, STEP_MODELS.model(e.step, e.data).from_log(e.data))
+    s.step = Step(e.step, e.seat, STEP_MODELS.model(e.step, e.data).shared_from_log(e.data))
 
 
 def _noted(s: GandhiState, e: ev.StepNoted) -> None:
-    s.step.data.apply(e.key, e.value)  # a key the step's model lacks is a bug: it raises
+    # a new model, never a change in place: step data is shared (``StepData.noted``); a
+    # key the step's model lacks is a bug: it raises
+    s.step.data = s.step.data.noted(e.key, e.value)
 
 
 def _arjuna(s: GandhiState, e: ev.ArjunaDrawn) -> None:

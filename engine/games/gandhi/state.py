@@ -141,7 +141,7 @@ def clone(state: GandhiState) -> GandhiState:
                                          v.strike, v.muslim_state)
                            for k, v in state.spaces.items()},
                    turn=state.turn.copy(),
-                   step=Step(state.step.name, state.step.seat, state.step.data.copy_data()),
+                   step=Step(state.step.name, state.step.seat, state.step.data),  # never changed
                    result=None if state.result is None else dict(state.result),
                    arjuna={f: list(v) for f, v in state.arjuna.items()},
                    arjuna_top=dict(state.arjuna_top))

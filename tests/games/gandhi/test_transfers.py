@@ -47,7 +47,7 @@ def test_1_5_2_the_executing_raj_may_give_and_the_revolutionaries_too() -> None:
 def test_1_5_2_no_transfer_outside_an_execution_or_for_nv_factions() -> None:
     state = executing()
     assert RULES.legal_actions(state, "congress").texts() == []
-    state.step.of(Executing).executing = "congress"
+    state.step.data = state.step.of(Executing).noted("executing", "congress")
     assert RULES.legal_actions(state, "revolutionaries").texts() == []
     card = position({}, step="card", resources={"raj": 10, "revolutionaries": 10})
     assert not [t for t in RULES.legal_actions(card, "revolutionaries").texts()
