@@ -133,6 +133,7 @@ class Service:
         # each game folded to its head, valid while the log's head (seq, hash) is the same:
         # a cache, so another process's append is always seen
         self._latest: dict[str, tuple[tuple[int, str], Folder]] = {}
+        self._games: dict[str, dict[str, Any]] = {}   # each game's row (``_ruleset``)
 
     # --- game life -----------------------------------------------------------------------
     def create_game(self, ruleset_name: str, scenario: str, *,
@@ -413,7 +414,12 @@ class Service:
 
     # --- reading -------------------------------------------------------------------------
     def _ruleset(self, game_id: str) -> tuple[Ruleset[Any], dict[str, Any]]:
-        meta = self._store.game(game_id)
+        """The game's rules and its row.  A game's row is written once and never changed
+        (seats and settings are other tables), so it is read once per process; a
+        command asked for it six times."""
+        meta = self._games.get(game_id)
+        if meta is None:
+            meta = self._games[game_id] = self._store.game(game_id)
         return registry.get(meta["ruleset"]), meta
 
     def ruleset_of(self, game_id: str) -> Ruleset[Any]:

@@ -165,8 +165,16 @@ class Store:
         except sqlite3.IntegrityError:
             raise GameExists(game=game["id"]) from None
 
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """Rows as dicts by a plain query: sqlite-utils' ``rows_where`` asks SQLite for
+        the table names first, and a command reads the game and its settings several
+        times (a seventh of an ``act``, courier bench)."""
+        cursor = self.db.execute(sql, params)
+        names = [c[0] for c in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
     def game(self, game_id: str) -> dict[str, Any]:
-        rows = list(self.db.table("games").rows_where("id = ?", [game_id]))
+        rows = self._rows("SELECT * FROM games WHERE id = ?", [game_id])
         if not rows:
             raise GameNotFound(game=game_id)
         row = dict(rows[0])
@@ -187,7 +195,7 @@ class Store:
                 for r in rows]
 
     def games(self) -> list[dict[str, Any]]:
-        return [dict(r) for r in self.db.table("games").rows_where(order_by="created_at")]
+        return self._rows("SELECT * FROM games ORDER BY created_at")
 
     def set_seat(self, game_id: str, seat: str, user_id: str | None,
                  email: str | None = None, name: str | None = None) -> None:
@@ -195,16 +203,17 @@ class Store:
                                  "email": email, "name": name}, pk=("game_id", "seat"))
 
     def seats(self, game_id: str) -> dict[str, dict[str, Any]]:
-        return {r["seat"]: dict(r) for r in self.db.table("seats").rows_where("game_id = ?",
-                                                                        [game_id])}
+        return {r["seat"]: r for r in self._rows("SELECT * FROM seats WHERE game_id = ?",
+                                                 [game_id])}
 
     def set_setting(self, scope: str, key: str, value: str) -> None:
         self.db.table("settings").upsert({"scope": scope, "key": key, "value": value},
                                    pk=("scope", "key"))
 
     def setting(self, scope: str, key: str, default: str | None = None) -> str | None:
-        rows = list(self.db.table("settings").rows_where("scope = ? and key = ?", [scope, key]))
-        return rows[0]["value"] if rows else default
+        row = self.db.execute("SELECT value FROM settings WHERE scope = ? AND key = ?",
+                              [scope, key]).fetchone()
+        return row[0] if row else default
 
     def delete_setting(self, scope: str, key: str) -> None:
         with self.db.conn:

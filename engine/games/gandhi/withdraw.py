@@ -19,7 +19,7 @@ from engine.games.gandhi.pieces import (
     REV_BASES,
     REVOLUTIONARIES,
 )
-from engine.games.gandhi.state import GandhiState, executing
+from engine.games.gandhi.state import GandhiState, cached, executing
 from engine.games.gandhi.vocabulary import verb
 
 # each Faction's own pieces, by the word that names them in its choices
@@ -31,8 +31,9 @@ WITHDRAW = verb("withdraw")
 def withdraw_actions(state: GandhiState, seat: str) -> list[Action]:
     if seat not in OWN or executing(state) != seat or state.result:
         return []
-    return [WITHDRAW(piece=word, space=sid) for kind, word in OWN[seat]
-            for sid in board(state).spaces if state.space(sid).count(kind)]
+    return list(cached(state, f"withdraw:{seat}", lambda: tuple(   # asked 3 times a command
+        WITHDRAW(piece=word, space=sid) for kind, word in OWN[seat]
+        for sid in board(state).spaces if state.space(sid).count(kind))))
 
 
 def withdraw(seat: str, action: Action) -> list[Event]:
