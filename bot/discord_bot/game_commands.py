@@ -30,6 +30,7 @@ from bot.discord_bot.words import cut, lang_of, say
 from bot.options import typed_options
 from engine.core import ruleset as registry
 from engine.core.messages import CourierError
+from engine.views import seat_names
 
 SUGGESTIONS = 25
 UPLOAD_LIMIT = 10 * 1024 * 1024   # Discord's attachment limit for a bot without boosts
@@ -185,6 +186,28 @@ async def options_suggestions(interaction: discord.Interaction[Any], typed: str
             continue
         value = f"{kept} {word}".strip()
         out.append(app_commands.Choice(name=cut(c.label, "option"), value=cut(value, "option")))
+    return out[:SUGGESTIONS]
+
+
+@new.autocomplete("bots")
+async def bots_suggestions(interaction: discord.Interaction[Any], typed: str
+                           ) -> list[app_commands.Choice[str]]:
+    """The game's Factions one after another, as ``options`` does: what was typed in
+    full stays, the last word is completed (``raj revolutionaries``)."""
+    rules = _named_ruleset(interaction)
+    if rules is None or not rules.has_bots():
+        return []
+    kept, _, last = typed.rpartition(" ") if not typed.endswith(" ") else (typed.strip(), "", "")
+    kept = kept.replace(",", " ")
+    taken = set(kept.split())
+    out = []
+    for seat, label in seat_names(rules, lang_of(interaction)).items():
+        if seat in taken or (last and not (seat.startswith(last) or matches(last, label))):
+            continue
+        value = f"{kept} {seat}".strip()
+        shown = ", ".join([*(seat_names(rules, lang_of(interaction)).get(w, w)
+                             for w in kept.split()), label])
+        out.append(app_commands.Choice(name=cut(shown, "option"), value=cut(value, "option")))
     return out[:SUGGESTIONS]
 
 

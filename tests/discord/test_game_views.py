@@ -220,3 +220,19 @@ async def test_options_build_up_one_after_another(table: Table) -> None:
                               channel=table.standin.channel_id)
     assert bad.private and "key=value" in bad.text
 
+
+
+async def test_new_suggests_the_bot_factions_one_after_another(table: Table) -> None:
+    """Gandhi 8.0: the ``bots`` option offers the game's Factions, named in the user's
+    language, each one once, keeping what was typed before."""
+    first = await table.suggest("game new", "bots", game="gandhi", bots="rev",
+                                locale="es-ES")
+    assert [c["value"] for c in first] == ["revolutionaries"]
+    assert first[0]["name"] == "Revolucionarios"
+    then = await table.suggest("game new", "bots", game="gandhi", bots="revolutionaries ")
+    values = [c["value"] for c in then]
+    assert "revolutionaries raj" in values and not any(
+        v.endswith("revolutionaries revolutionaries") for v in values)
+    made = await table.command("game new", game="gandhi", scenario="short",
+                               bots="revolutionaries raj")
+    assert "Created" in made.text
