@@ -14,7 +14,7 @@ from datetime import datetime
 from bot.async_service import AsyncService
 from bot.config import MailConfig
 from bot.mail.gateway import Gateway
-from bot.mail.inbound import ImapInbound, SmtpInbound
+from bot.mail.inbound import ImapInbound, ImapRefused, SmtpInbound
 from bot.mail.notes import utc_now
 from bot.mail.postman import Postman
 from engine.core.messages import CourierError
@@ -101,6 +101,10 @@ async def _serve(service: AsyncService, config: MailConfig, language: str,
             loop.add_signal_handler(signum, stopping, signum)
     try:
         await server.start()
+    except ImapRefused as err:
+        await server.stop()
+        raise CourierError("cli.mail_imap_refused", problem=str(err),
+                           where=f"{config.imap.host}:{config.imap.port}") from None
     except OSError as err:
         await server.stop()
         where = f"{config.smtp.host}:{config.smtp.port}"

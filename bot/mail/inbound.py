@@ -87,8 +87,19 @@ class _Handler:
         return "250 2.0.0 OK: taken"
 
 
+class ImapRefused(Exception):
+    """The IMAP server refused the gateway's login or has no such folder: a setting to
+    change, not a moment to wait out."""
+
+
+MAX_BACKOFF_SECONDS = 900.0   # a refused mailbox is tried again at most this far apart
+
+
 class ImapInbound:
-    """A mailbox polled for the gateway's mail."""
+    """A mailbox polled for the gateway's mail.  ``start`` logs in once and raises
+    ``ImapRefused`` if the login or the folder is refused (the gateway then does not
+    start); a refusal later (a password changed) is logged once, tried again ever further
+    apart, and its end logged."""
 
     def __init__(self, gateway: Gateway, config: Imap, max_bytes: int) -> None:
         self.gateway, self.config, self.max_bytes = gateway, config, max_bytes
@@ -100,6 +111,11 @@ class ImapInbound:
 
     async def start(self) -> None:
         self._stopping = False
+        try:
+            _logout(await self._call(self._connect))
+        except (OSError, imaplib.IMAP4.error) as err:   # down or unreachable: polled below
+            log.warning("IMAP %s:%s: %s; trying again in %s s", self.config.host,
+                        self.config.port, err, self.config.poll_seconds)
         self._task = asyncio.create_task(self._run(), name="courier-imap")
 
     async def stop(self) -> None:
@@ -116,10 +132,21 @@ class ImapInbound:
         self._wake.set()
 
     async def _run(self) -> None:
+        refused: str | None = None   # the refusal last logged, until a poll works again
+        wait = self.config.poll_seconds
         while not self._stopping:
             self._wake.clear()
             try:
                 await self.poll()
+                if refused is not None:
+                    log.warning("IMAP %s:%s works again", self.config.host, self.config.port)
+                refused, wait = None, self.config.poll_seconds
+            except ImapRefused as err:
+                if str(err) != refused:
+                    log.error("IMAP %s:%s: %s; no mail is taken until it is fixed (tried "
+                              "again ever further apart)", self.config.host,
+                              self.config.port, err)
+                refused, wait = str(err), min(wait * 2, MAX_BACKOFF_SECONDS)
             except (OSError, imaplib.IMAP4.error) as err:
                 log.warning("IMAP %s:%s: %s; trying again in %s s", self.config.host,
                             self.config.port, err, self.config.poll_seconds)
@@ -127,7 +154,7 @@ class ImapInbound:
                 log.exception("polling the mailbox failed")
             self.polls += 1
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.config.poll_seconds):
+                async with asyncio.timeout(wait):
                     await self._wake.wait()
 
     async def _call(self, fn: Any, *args: Any) -> Any:
@@ -161,11 +188,23 @@ class ImapInbound:
             imap = imaplib.IMAP4(c.host, c.port)
             if c.starttls:
                 imap.starttls(ssl.create_default_context())
-        imap.login(c.user, c.password)
+        try:
+            imap.login(c.user, c.password)
+        except imaplib.IMAP4.error as err:
+            _logout(imap)
+            raise ImapRefused(f"login as {c.user} refused ({_said(err)})") from None
         status, _ = imap.select(_quoted(c.folder))
         if status != "OK":
-            raise imaplib.IMAP4.error(f"no folder {c.folder}")
+            _logout(imap)
+            raise ImapRefused(f"no folder {c.folder}")
         return imap
+
+
+def _said(err: Exception) -> str:
+    """What the server said, without imaplib's bytes literal."""
+    text = str(err)
+    found = re.fullmatch(r"b'(.*)'", text)
+    return found.group(1) if found else text
 
 
 def _quoted(folder: str) -> str:

@@ -5,9 +5,13 @@ server would, answers through the relay."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import imaplib
+import logging
+import os
 import shutil
 import socket
+import subprocess
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from email.message import EmailMessage
@@ -18,6 +22,7 @@ import pytest
 
 from bot.config import Imap
 from bot.mail.app import MailServer
+from bot.mail.inbound import ImapInbound
 from tests.mail.conftest import GATEWAY, Player, settled
 
 USER, PASSWORD = "gateway", "mailbox password"
@@ -101,3 +106,49 @@ async def test_mail_is_taken_from_a_mailbox_and_removed_from_it(
     await settled(server)
     assert "You play Congress" in ann.last().subject
     assert await asyncio.to_thread(left_in, mailbox) == 0
+
+
+async def test_a_refused_login_stops_the_gateway_process_in_one_line(
+        mailbox: Imap, tmp_path: Path) -> None:
+    """A wrong password is a setting to fix: ``courier mail`` says so once and exits 2
+    instead of logging a warning at every poll."""
+    from tests.mail.test_process import COURIER, SECRET, free_port, one_line_refusal
+
+    (tmp_path / "config.toml").write_text(
+        f'[mail]\naddress = "courier@games.test"\ninbound = "imap"\n'
+        f'[mail.imap]\nhost = "127.0.0.1"\nport = {mailbox.port}\nssl = false\n'
+        f'starttls = false\nuser = "{USER}"\npassword = "not the password"\n'
+        f'[mail.relay]\nhost = "127.0.0.1"\nport = {free_port()}\nstarttls = false\n',
+        encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COURIER_")} | {
+        "COURIER_DB": str(tmp_path / "games.db"),
+        "COURIER_CONFIG": str(tmp_path / "config.toml"), "COURIER_MAIL_SECRET": SECRET}
+    result = await asyncio.to_thread(subprocess.run, [COURIER, "mail"], env=env,
+                                     cwd=tmp_path, capture_output=True, text=True,
+                                     timeout=60)
+    said = one_line_refusal(result)
+    assert f"login as {USER} refused" in said and "[mail.imap]" in said
+
+
+async def test_a_login_refused_while_running_is_logged_once_and_its_end_too(
+        start_gateway: Callable[..., Awaitable[MailServer]], mailbox: Imap,
+        caplog: pytest.LogCaptureFixture) -> None:
+    server = await start_gateway(inbound="imap", imap=mailbox)
+    inbound = server.inbound
+    assert isinstance(inbound, ImapInbound)
+    right = inbound.config
+    inbound.config = dataclasses.replace(right, password="changed on the server")
+    caplog.set_level(logging.WARNING, "courier.mail")
+    seen = inbound.polls
+    for _ in range(4):   # each poll refused; the pause doubles from 0.1 s
+        inbound.wake()
+        while inbound.polls == seen:
+            await asyncio.sleep(0.02)
+        seen = inbound.polls
+    refusals = [r for r in caplog.records if "refused" in r.getMessage()]
+    assert len(refusals) == 1 and refusals[0].levelno == logging.ERROR
+    inbound.config = right
+    inbound.wake()
+    while inbound.polls == seen:
+        await asyncio.sleep(0.02)
+    assert any("works again" in r.getMessage() for r in caplog.records)
