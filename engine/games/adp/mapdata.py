@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import permutations
 from pathlib import Path
@@ -308,6 +308,7 @@ class Scenario:
     islamabad_hard: bool
     eligible: tuple[str, ...]
     printed_victory: Mapping[str, int]
+    casualties: Mapping[str, int]
     deck: DeckSetup
     spaces: Mapping[str, SpaceSetup]
     open_deployment: tuple[Placement, ...]
@@ -317,6 +318,11 @@ class Scenario:
 
     def returnees(self) -> int:
         return sum(s.returnees for s in self.spaces.values())
+
+    def available(self, piece: str, forces: Forces) -> int:
+        """Pieces in the Available box at setup: the inventory less the map and the
+        Casualties box (1.4.1)."""
+        return forces.inventory[piece] - self.on_map(piece) - self.casualties.get(piece, 0)
 
 
 def _pieces(raw: Mapping[str, Any], where: str) -> dict[str, int]:
@@ -359,7 +365,7 @@ def parse_scenarios(data: Mapping[str, Any], board: Map, forces: Forces,
             sid, _frozen(raw["name"]), int(raw["start_year"]), int(raw["end_year"]),
             int(raw["aid"]), int(raw["patronage"]), _frozen(raw["resources"]),
             str(raw["islamabad"]), bool(raw["islamabad_hard"]), tuple(raw["eligible"]),
-            _frozen(raw["printed_victory"]),
+            _frozen(raw["printed_victory"]), _frozen(_pieces(raw["casualties"], where)),
             DeckSetup(int(deck["events_removed"]), int(deck["propaganda_removed"]),
                       int(deck["piles"])),
             _frozen(spaces),
@@ -373,7 +379,7 @@ def parse_scenarios(data: Mapping[str, Any], board: Map, forces: Forces,
 def check_scenario(scenario: Scenario, board: Map, forces: Forces, where: str) -> None:
     """Raise unless the setup fits the inventory, stacking (1.4.2) and the tracks."""
     for piece, have in forces.inventory.items():
-        if scenario.on_map(piece) > have:
+        if scenario.available(piece, forces) < 0:
             raise AdpDataError(f"{where}: {scenario.on_map(piece)} {piece} on the map, "
                                f"the game has {have} (1.4.1)")
     if scenario.returnees() > int(forces.markers["returnees"]["count"]):
@@ -444,7 +450,7 @@ def victory_totals(scenario: Scenario, board: Map | None = None,
     per Pop (no Active levels, 1.6).  Taliban Bases count wherever they are on the map,
     Pakistan included (7.2).  Uncontrolled Pop is Afghan only: Kabul and the Afghan
     Provinces under neither COIN nor Taliban Control (1.9, 7.2).  Coalition Available is
-    the inventory minus the map (no Casualties at setup).
+    the inventory less the map and the Casualties box.
     """
     board = board or default_map()
     forces = forces or default_forces()
@@ -461,8 +467,7 @@ def victory_totals(scenario: Scenario, board: Map | None = None,
             coin_pop += pop
         elif who is None and not space.is_pakistan:
             uncontrolled += pop
-    available = sum(forces.inventory[p] - scenario.on_map(p)
-                    for p in (COALITION_TROOPS, COALITION_BASES))
+    available = sum(scenario.available(p, forces) for p in (COALITION_TROOPS, COALITION_BASES))
     return VictoryTotals(support + available, coin_pop + scenario.patronage,
                          opposition + scenario.on_map(TALIBAN_BASES), uncontrolled,
                          int(scenario.resources["warlords"]))
@@ -484,6 +489,9 @@ class Card:
     momentum: tuple[str, ...] = ()        # the sides that are Momentum (5.4)
     islamabad: bool = False
     source: str = ""
+    halo: tuple[str, ...] = ()            # grey halos (8.4.1): none known
+    fragments: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # ^ side -> what a source tells of that side's effect: a hint, not the card text
 
 
 def parse_deck(data: Mapping[str, Any], what: str = "deck.toml") -> Mapping[int, Card]:
@@ -500,10 +508,14 @@ def parse_deck(data: Mapping[str, Any], what: str = "deck.toml") -> Mapping[int,
             raise AdpDataError(f"{where}: order {order} is not the four Factions once each")
         if raw.get("capability") not in (None, "coalition", "taliban"):
             raise AdpDataError(f"{where}: capability {raw['capability']!r}")
+        fragments = {side: str(raw[f"text_{side}"]["fragment"])
+                     for side in ("unshaded", "shaded")
+                     if "fragment" in raw.get(f"text_{side}", {})}
         cards[number] = Card(number, _frozen(raw["title"]), propaganda, order,
                              bool(raw.get("stand_in", False)), str(raw.get("effect", "manual")),
                              raw.get("capability"), tuple(raw.get("momentum", ())),
-                             bool(raw.get("islamabad", False)), str(raw.get("source", "")))
+                             bool(raw.get("islamabad", False)), str(raw.get("source", "")),
+                             tuple(raw.get("halo", ())), _frozen(fragments))
     events = sorted(n for n, c in cards.items() if not c.propaganda)
     if events != list(range(1, 73)) or sum(c.propaganda for c in cards.values()) != 6:
         raise AdpDataError(f"{what}: not 72 Event cards numbered 1-72 and 6 Propaganda cards")

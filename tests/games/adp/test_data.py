@@ -221,7 +221,11 @@ def test_2_1_short_scenario_victory_totals() -> None:
     """Short 2009-2013: Support + Available 10, COIN + Patronage 21, Opposition + Bases
     9, Uncontrolled Pop 13 (7.2 formulas, 1.7 Control, +1 Pop markers counted)."""
     _check_totals("short")
-    assert victory_totals(DATA.scenarios["short"]).warlords_resources == 20
+    short = DATA.scenarios["short"]
+    assert victory_totals(short).warlords_resources == 20
+    # Coalition: 6 Bases and 14 Troops on the map, 6 Available (facts §9.3)
+    assert [short.available(p, DATA.forces) for p in ("coalition_bases",
+                                                      "coalition_troops")] == [0, 6]
 
 
 def test_2_1_main_scenario_victory_totals() -> None:
@@ -278,6 +282,19 @@ def test_5_0_the_deck_has_72_events_and_6_propaganda_cards_with_stand_in_orders(
         [1, 2, 3, 5, 7, 12, 18]
     assert sorted(n for n, c in deck.items() if c.capability == "taliban") == \
         [23, 29, 30, 31, 33, 34, 46]
+
+
+def test_5_0_event_texts_are_empty_and_known_fragments_are_kept_apart() -> None:
+    """No card text is in our sources: every text is empty and marked so; what the NP
+    rules and the bot tell of a few Events is kept as ``fragment``, never as text."""
+    raw = _toml("deck.toml")["cards"]
+    for key, card in raw.items():
+        for side in ("text_unshaded", "text_shaded"):
+            if side in card:
+                assert card[side]["en"] == card[side]["es"] == "", key
+                assert card[side]["en_source"] == "not in our sources", key
+    assert "Sponsorship" in DATA.deck[6].fragments["shaded"]
+    assert set(DATA.deck[45].fragments) == {"unshaded", "shaded"}
 
 
 def test_8_2_random_spaces_table_walks_from_balochistan_to_kandahar() -> None:
