@@ -72,7 +72,7 @@ def fit_lines(text: str, face: Face, size: int, width: int, max_lines: int,
     cut (or cut at ``min_size``)."""
     for s in range(size, min_size - 1, -1):
         lines = wrap(text, font(s, face), width, max_lines)
-        if not lines or not lines[-1].endswith("…"):
+        if not any(line.endswith("…") for line in lines):   # a long word cuts any line
             return lines, font(s, face)
     return wrap(text, font(min_size, face), width, max_lines), font(min_size, face)
 
