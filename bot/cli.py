@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from bot.config import Config, load_config
+from bot.share import LEASE_SECONDS, shard_ids_arg, share_arg
 from engine import games
 from engine.core import ruleset as registry
 from engine.core.messages import CourierError, GameNotFound
@@ -116,7 +117,16 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     discord_bot.add_argument("--guild", type=int, metavar="ID", help=h("bot_guild"))
     discord_bot.add_argument("--invite", action="store_true", help=h("bot_invite"))
     discord_bot.add_argument("--client-id", type=int, metavar="ID", help=h("bot_client_id"))
-    sub.add_parser("mail", help=h("mail"))
+    discord_bot.add_argument("--shards", type=int, metavar="N", help=h("bot_shards"))
+    discord_bot.add_argument("--shard-ids", type=shard_ids_arg, metavar="0,1",
+                             help=h("bot_shard_ids"))
+    discord_bot.add_argument("--lease", type=float, default=LEASE_SECONDS, metavar="SECONDS",
+                             help=h("lease"))
+    mail = sub.add_parser("mail", help=h("mail"))
+    mail.add_argument("--share", type=share_arg, metavar="K/N", help=h("mail_share"))
+    mail.add_argument("--smtp-port", type=int, metavar="PORT", help=h("mail_smtp_port"))
+    mail.add_argument("--lease", type=float, default=LEASE_SECONDS, metavar="SECONDS",
+                      help=h("lease"))
     bench_mail = sub.add_parser("bench-mail", help=h("bench_mail"))
     bench_mail.add_argument("--turns", type=int, default=50, help=h("bench_turns"))
     bench_mail.add_argument("--seed", type=int, default=1, help=h("seed"))

@@ -25,6 +25,7 @@ from bot.cli import (
 )
 from bot.config import Config
 from bot.options import pairs, typed_options
+from bot.share import LEASE_SECONDS
 from engine.core import ruleset as registry
 from engine.core.events import (
     ActionTaken,
@@ -447,11 +448,18 @@ def cmd_bot(args: argparse.Namespace, service: Service, config: Config) -> int:
     import renders
     from bot.async_service import AsyncService
     from bot.discord_bot.app import run
+    from bot.share import shards
 
+    count, ids = getattr(args, "shards", None), getattr(args, "shard_ids", None)
+    if count is not None and (count < 1 or any(i >= count for i in ids or ())):
+        raise CourierError("cli.bad_shards", shards=count, ids=",".join(map(str, ids or ())))
+    if count is None and ids is not None:
+        raise CourierError("cli.bad_shards", shards="?", ids=",".join(map(str, ids)))
+    share = shards(count, ids, getattr(args, "lease", None) or LEASE_SECONDS)
     renders.load()
     aservice = AsyncService(service)
     aservice.start_drawing()
-    run(aservice, config.discord_token, guild, db=shown_url(config.db_path))
+    run(aservice, config.discord_token, guild, db=shown_url(config.db_path), share=share)
     return 0
 
 
@@ -468,19 +476,28 @@ def cmd_invite(client_id: int | None, guild: int | None, config: Config) -> int:
 def cmd_mail(args: argparse.Namespace, service: Service, config: Config) -> int:
     """Run the play-by-e-mail gateway (DESIGN.md §5) until stopped."""
     from bot.mail.settings import check
+    from bot.share import WHOLE, Share
 
+    if getattr(args, "smtp_port", None) is not None:
+        config.mail.smtp.port = args.smtp_port
     check(config.mail)   # one line and exit 2 for a missing address, secret, mailbox...
     import renders
     from bot.async_service import AsyncService
     from bot.mail.app import run
 
+    given: Share | None = getattr(args, "share", None)
+    share = WHOLE if given is None else Share(given.ids, given.count,
+                                              lease=getattr(args, "lease", LEASE_SECONDS))
     renders.load()
     mail = config.mail
     where = f"{mail.smtp.host}:{mail.smtp.port}" if mail.inbound == "smtp" else \
         f"imap {mail.imap.user}@{mail.imap.host}"
     say(config, "cli.mail_starting", address=mail.address, inbound=where,
         relay=f"{mail.relay.host}:{mail.relay.port}", db=shown_url(config.db_path))
-    run(AsyncService(service), mail, config.language, default_ruleset(config) or "gandhi")
+    if not share.whole:
+        say(config, "cli.share_of", share=share.tag)
+    run(AsyncService(service), mail, config.language, default_ruleset(config) or "gandhi",
+        share)
     return 0
 
 

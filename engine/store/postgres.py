@@ -122,7 +122,8 @@ class PostgresStore:
     @staticmethod
     def _schema_complete(cur: psycopg.Cursor[Any]) -> bool:
         row = cur.execute("SELECT count(*), to_regclass('claims') IS NOT NULL AND "
-                          "to_regclass('deliveries') IS NOT NULL FROM pg_trigger WHERE tgrelid = to_regclass('events') AND tgname = ANY(%s)",
+                          "to_regclass('deliveries') IS NOT NULL FROM pg_trigger WHERE "
+                          "tgrelid = to_regclass('events') AND tgname = ANY(%s)",
                           [list(TRIGGERS)]).fetchone()
         return bool(row and row[0] == len(TRIGGERS) and row[1])
 
