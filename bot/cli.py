@@ -40,7 +40,7 @@ Handler = Callable[[argparse.Namespace, Service, Config], int]
 CREATING = frozenset({"main", "new", "import", "play", "bot", "mail"})
 # the commands that never open the games' database (they build their own, or need none)
 STORELESS = frozenset({"bench", "bench-render", "bench-discord", "bench-mail", "bench-np", "fuzz",
-                       "invite", "migrate"})
+                       "invite", "migrate", "bench-pg"})
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports `yes | head`
 EXIT_INTERNAL = 70      # EX_SOFTWARE
 
@@ -152,6 +152,16 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                                help=h("bench_discord_pace"))
     bench_discord.add_argument("--seed", type=int, default=1, help=h("seed"))
     bench_discord.add_argument("--json", action="store_true", help=h("bench_json"))
+    bench_pg = sub.add_parser("bench-pg", help=h("bench_pg"))
+    bench_pg.add_argument("--url", required=True, metavar="URL", help=h("bench_pg_url"))
+    bench_pg.add_argument("--processes", type=int, default=4, help=h("bench_pg_processes"))
+    bench_pg.add_argument("--games", type=int, default=400, help=h("bench_pg_games"))
+    bench_pg.add_argument("--seconds", type=float, default=30.0, help=h("bench_pg_seconds"))
+    bench_pg.add_argument("--appends", type=int, default=2000, help=h("bench_pg_appends"))
+    bench_pg.add_argument("--no-sqlite", dest="sqlite", action="store_false",
+                          help=h("bench_pg_no_sqlite"))
+    bench_pg.add_argument("--seed", type=int, default=1, help=h("seed"))
+    bench_pg.add_argument("--json", action="store_true", help=h("bench_json"))
     fz = sub.add_parser("fuzz", help=h("fuzz"))
     fz.add_argument("--games", type=int, default=100, help=h("fuzz_games"))
     fz.add_argument("--seed", type=int, default=1, help=h("seed"))

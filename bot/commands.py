@@ -391,6 +391,18 @@ def cmd_bench(args: argparse.Namespace, service: Service, config: Config) -> int
     return 0
 
 
+def cmd_bench_pg(args: argparse.Namespace, service: Service, config: Config) -> int:
+    """The store on PostgreSQL beside SQLite: appends, a long game's load, acts from
+    several processes."""
+    from bot.bench_pg import Plan, describe, run_pg_bench
+
+    numbers = run_pg_bench(Plan(url=args.url, processes=args.processes, games=args.games,
+                                seconds=args.seconds, appends=args.appends, seed=args.seed,
+                                sqlite=args.sqlite))
+    print(json.dumps(numbers, indent=1) if args.json else describe(numbers))
+    return 0
+
+
 def cmd_bench_discord(args: argparse.Namespace, service: Service, config: Config) -> int:
     """The Discord bot's latencies with many games live, against the offline stand-in."""
     from bot.bench_discord import Plan, describe, run_discord_bench
@@ -518,5 +530,6 @@ HANDLERS: dict[str, Handler] = {
     "import": cmd_import, "verify": cmd_verify, "migrate": cmd_migrate, "bench": cmd_bench,
     "fuzz": cmd_fuzz,
     "bot": cmd_bot, "bots": cmd_bots, "bench-np": cmd_bench_np, "mail": cmd_mail,
+    "bench-pg": cmd_bench_pg,
     "bench-discord": cmd_bench_discord, "bench-mail": cmd_bench_mail,
 }
