@@ -8,6 +8,7 @@ sending as it died may go out twice, and only to that share's players)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -59,13 +60,15 @@ class Gateways:
         proc = await asyncio.create_subprocess_exec(
             COURIER, "mail", "--share", share, "--smtp-port", str(port), "--lease", str(LEASE),
             env=self.env, cwd=self.cwd, stdout=asyncio.subprocess.DEVNULL,
-            stderr=(self.cwd / f"{name}.log").open("ab"))
+            stderr=(self.cwd / f"{name}.log").open("ab"), start_new_session=True)
         self.procs[name] = proc
         await _listening(port, timeout=60)
 
     async def kill(self, name: str) -> None:
+        """SIGKILL to the process and its picture processes, as a crash under systemd
+        (whose cgroup takes them all; killed alone, they would outlive the test)."""
         proc = self.procs.pop(name)
-        proc.send_signal(signal.SIGKILL)
+        _kill_group(proc)
         await proc.wait()
 
     async def stop_all(self) -> None:
@@ -80,6 +83,11 @@ class Gateways:
                 await proc.wait()
             assert proc.returncode == 0, (self.cwd / f"{name}.log").read_text()
         self.procs.clear()
+
+
+def _kill_group(proc: asyncio.subprocess.Process) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)   # the process's own group (start_new_session)
 
 
 def new_games(service: Service, count: int) -> list[str]:
@@ -180,9 +188,8 @@ async def run_shares(pg_url: str, tmp_path: Path, relay: Catcher, *, games: int,
         await gateways.stop_all()
     finally:
         for proc in gateways.procs.values():
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+            _kill_group(proc)
+            await proc.wait()
     notices = [n for n in service._store.all_notices() if n.due is None]
     want = wanted(service, notices)
     got = told(relay, notices, want)
