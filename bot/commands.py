@@ -454,20 +454,21 @@ def cmd_bot(args: argparse.Namespace, service: Service, config: Config) -> int:
     guild = getattr(args, "guild", None) or config.discord_guild
     if getattr(args, "invite", False):
         return cmd_invite(getattr(args, "client_id", None), guild, config)
+    from bot.share import shards
+
+    count, ids = getattr(args, "shards", None), getattr(args, "shard_ids", None)
+    if (count is None and ids is not None) or \
+            (count is not None and (count < 1 or any(i >= count for i in ids or ()))):
+        raise CourierError("cli.bad_shards", shards="?" if count is None else count,
+                           ids=",".join(map(str, ids or ())))
+    share = shards(count, ids, getattr(args, "lease", None) or LEASE_SECONDS)
     if not config.discord_token:
         say(config, "cli.no_token")
         return 2
     import renders
     from bot.async_service import AsyncService
     from bot.discord_bot.app import run
-    from bot.share import shards
 
-    count, ids = getattr(args, "shards", None), getattr(args, "shard_ids", None)
-    if count is not None and (count < 1 or any(i >= count for i in ids or ())):
-        raise CourierError("cli.bad_shards", shards=count, ids=",".join(map(str, ids or ())))
-    if count is None and ids is not None:
-        raise CourierError("cli.bad_shards", shards="?", ids=",".join(map(str, ids)))
-    share = shards(count, ids, getattr(args, "lease", None) or LEASE_SECONDS)
     renders.load()
     aservice = AsyncService(service)
     aservice.start_drawing()

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -117,3 +121,15 @@ async def test_a_game_not_yet_known_to_be_ours_waits() -> None:
         return None
 
     assert await reader._sorted([notice(1, "g")], unknown) == ([], set())
+
+
+def test_bad_shares_are_one_line(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COURIER_")}
+    env["COURIER_DB"] = str(tmp_path / "games.db")
+    for argv, said in ((["bot", "--shards", "2", "--shard-ids", "2"], "--shards 2 --shard-ids 2"),
+                       (["bot", "--shard-ids", "0"], "--shards ? --shard-ids 0"),
+                       (["mail", "--share", "2/2"], "is not K/N")):
+        result = subprocess.run([sys.executable, "-m", "bot.cli", *argv], env=env,
+                                capture_output=True, text=True, timeout=60, cwd=tmp_path)
+        assert result.returncode == 2, result
+        assert said in result.stderr and len(result.stderr.strip().splitlines()) == 1
