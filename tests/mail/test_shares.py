@@ -211,7 +211,7 @@ async def run_shares(pg_url: str, tmp_path: Path, relay: Catcher, *, games: int,
 @pytest.mark.skipif(not COURIER.exists(), reason="the courier console script is not installed")
 async def test_two_shares_and_a_twin_send_each_notice_once(
         pg_url: str, tmp_path: Path, relay: Catcher) -> None:
-    await run_shares(pg_url, tmp_path, relay, games=4, moves=12, kill=False)
+    await run_shares(pg_url, tmp_path, relay, games=2, moves=10, kill=False)
 
 
 @pytest.mark.long
