@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from bot.config import Config, load_config
+from bot.share import LEASE_SECONDS, shard_ids_arg, share_arg
 from engine import games
 from engine.core import ruleset as registry
 from engine.core.messages import CourierError, GameNotFound
@@ -39,7 +40,7 @@ Handler = Callable[[argparse.Namespace, Service, Config], int]
 CREATING = frozenset({"main", "new", "import", "play", "bot", "mail"})
 # the commands that never open the games' database (they build their own, or need none)
 STORELESS = frozenset({"bench", "bench-render", "bench-discord", "bench-mail", "bench-np", "fuzz",
-                       "invite", "migrate"})
+                       "invite", "migrate", "bench-pg"})
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports `yes | head`
 EXIT_INTERNAL = 70      # EX_SOFTWARE
 
@@ -116,7 +117,16 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     discord_bot.add_argument("--guild", type=int, metavar="ID", help=h("bot_guild"))
     discord_bot.add_argument("--invite", action="store_true", help=h("bot_invite"))
     discord_bot.add_argument("--client-id", type=int, metavar="ID", help=h("bot_client_id"))
-    sub.add_parser("mail", help=h("mail"))
+    discord_bot.add_argument("--shards", type=int, metavar="N", help=h("bot_shards"))
+    discord_bot.add_argument("--shard-ids", type=shard_ids_arg, metavar="0,1",
+                             help=h("bot_shard_ids"))
+    discord_bot.add_argument("--lease", type=float, default=LEASE_SECONDS, metavar="SECONDS",
+                             help=h("lease"))
+    mail = sub.add_parser("mail", help=h("mail"))
+    mail.add_argument("--share", type=share_arg, metavar="K/N", help=h("mail_share"))
+    mail.add_argument("--smtp-port", type=int, metavar="PORT", help=h("mail_smtp_port"))
+    mail.add_argument("--lease", type=float, default=LEASE_SECONDS, metavar="SECONDS",
+                      help=h("lease"))
     bench_mail = sub.add_parser("bench-mail", help=h("bench_mail"))
     bench_mail.add_argument("--turns", type=int, default=50, help=h("bench_turns"))
     bench_mail.add_argument("--seed", type=int, default=1, help=h("seed"))
@@ -142,6 +152,16 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                                help=h("bench_discord_pace"))
     bench_discord.add_argument("--seed", type=int, default=1, help=h("seed"))
     bench_discord.add_argument("--json", action="store_true", help=h("bench_json"))
+    bench_pg = sub.add_parser("bench-pg", help=h("bench_pg"))
+    bench_pg.add_argument("--url", required=True, metavar="URL", help=h("bench_pg_url"))
+    bench_pg.add_argument("--processes", type=int, default=4, help=h("bench_pg_processes"))
+    bench_pg.add_argument("--games", type=int, default=400, help=h("bench_pg_games"))
+    bench_pg.add_argument("--seconds", type=float, default=30.0, help=h("bench_pg_seconds"))
+    bench_pg.add_argument("--appends", type=int, default=2000, help=h("bench_pg_appends"))
+    bench_pg.add_argument("--no-sqlite", dest="sqlite", action="store_false",
+                          help=h("bench_pg_no_sqlite"))
+    bench_pg.add_argument("--seed", type=int, default=1, help=h("seed"))
+    bench_pg.add_argument("--json", action="store_true", help=h("bench_json"))
     fz = sub.add_parser("fuzz", help=h("fuzz"))
     fz.add_argument("--games", type=int, default=100, help=h("fuzz_games"))
     fz.add_argument("--seed", type=int, default=1, help=h("seed"))

@@ -25,6 +25,7 @@ from bot.cli import (
 )
 from bot.config import Config
 from bot.options import pairs, typed_options
+from bot.share import LEASE_SECONDS
 from engine.core import ruleset as registry
 from engine.core.events import (
     ActionTaken,
@@ -390,6 +391,18 @@ def cmd_bench(args: argparse.Namespace, service: Service, config: Config) -> int
     return 0
 
 
+def cmd_bench_pg(args: argparse.Namespace, service: Service, config: Config) -> int:
+    """The store on PostgreSQL beside SQLite: appends, a long game's load, acts from
+    several processes."""
+    from bot.bench_pg import Plan, describe, run_pg_bench
+
+    numbers = run_pg_bench(Plan(url=args.url, processes=args.processes, games=args.games,
+                                seconds=args.seconds, appends=args.appends, seed=args.seed,
+                                sqlite=args.sqlite))
+    print(json.dumps(numbers, indent=1) if args.json else describe(numbers))
+    return 0
+
+
 def cmd_bench_discord(args: argparse.Namespace, service: Service, config: Config) -> int:
     """The Discord bot's latencies with many games live, against the offline stand-in."""
     from bot.bench_discord import Plan, describe, run_discord_bench
@@ -441,6 +454,14 @@ def cmd_bot(args: argparse.Namespace, service: Service, config: Config) -> int:
     guild = getattr(args, "guild", None) or config.discord_guild
     if getattr(args, "invite", False):
         return cmd_invite(getattr(args, "client_id", None), guild, config)
+    from bot.share import shards
+
+    count, ids = getattr(args, "shards", None), getattr(args, "shard_ids", None)
+    if (count is None and ids is not None) or \
+            (count is not None and (count < 1 or any(i >= count for i in ids or ()))):
+        raise CourierError("cli.bad_shards", shards="?" if count is None else count,
+                           ids=",".join(map(str, ids or ())))
+    share = shards(count, ids, getattr(args, "lease", None) or LEASE_SECONDS)
     if not config.discord_token:
         say(config, "cli.no_token")
         return 2
@@ -451,7 +472,7 @@ def cmd_bot(args: argparse.Namespace, service: Service, config: Config) -> int:
     renders.load()
     aservice = AsyncService(service)
     aservice.start_drawing()
-    run(aservice, config.discord_token, guild, db=shown_url(config.db_path))
+    run(aservice, config.discord_token, guild, db=shown_url(config.db_path), share=share)
     return 0
 
 
@@ -468,19 +489,28 @@ def cmd_invite(client_id: int | None, guild: int | None, config: Config) -> int:
 def cmd_mail(args: argparse.Namespace, service: Service, config: Config) -> int:
     """Run the play-by-e-mail gateway (DESIGN.md §5) until stopped."""
     from bot.mail.settings import check
+    from bot.share import WHOLE, Share
 
+    if getattr(args, "smtp_port", None) is not None:
+        config.mail.smtp.port = args.smtp_port
     check(config.mail)   # one line and exit 2 for a missing address, secret, mailbox...
     import renders
     from bot.async_service import AsyncService
     from bot.mail.app import run
 
+    given: Share | None = getattr(args, "share", None)
+    share = WHOLE if given is None else Share(given.ids, given.count,
+                                              lease=getattr(args, "lease", LEASE_SECONDS))
     renders.load()
     mail = config.mail
     where = f"{mail.smtp.host}:{mail.smtp.port}" if mail.inbound == "smtp" else \
         f"imap {mail.imap.user}@{mail.imap.host}"
     say(config, "cli.mail_starting", address=mail.address, inbound=where,
         relay=f"{mail.relay.host}:{mail.relay.port}", db=shown_url(config.db_path))
-    run(AsyncService(service), mail, config.language, default_ruleset(config) or "gandhi")
+    if not share.whole:
+        say(config, "cli.share_of", share=share.tag)
+    run(AsyncService(service), mail, config.language, default_ruleset(config) or "gandhi",
+        share)
     return 0
 
 
@@ -501,5 +531,6 @@ HANDLERS: dict[str, Handler] = {
     "import": cmd_import, "verify": cmd_verify, "migrate": cmd_migrate, "bench": cmd_bench,
     "fuzz": cmd_fuzz,
     "bot": cmd_bot, "bots": cmd_bots, "bench-np": cmd_bench_np, "mail": cmd_mail,
+    "bench-pg": cmd_bench_pg,
     "bench-discord": cmd_bench_discord, "bench-mail": cmd_bench_mail,
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from uuid import uuid4
 
@@ -931,9 +931,26 @@ class Service:
     def acknowledge(self, reader: str, notice: StoredNotice) -> None:
         self._store.acknowledge(reader, notice)
 
-    def start_reading(self, reader: str) -> None:
-        """A front-end seen for the first time starts at the current end of the outbox."""
+    def start_reading(self, reader: str, like: str | None = None) -> None:
+        """A front-end seen for the first time starts at the current end of the outbox;
+        a share of a front-end (``like``: its whole cursor) where that one is, with the
+        reminders it sent, so that splitting a front-end in processes skips nothing."""
+        if like is not None:
+            readers = self._store.readers()
+            if reader not in readers and like in readers:
+                self._store.set_reader(reader, *readers[like])
+                return
         self._store.start_reading(reader)
+
+    def take(self, reader: str, notice: StoredNotice, owner: str, lease: float) -> str:
+        """``Store.take`` with the lease counted from now: "mine", "sent" or "held"."""
+        now = datetime.fromisoformat(self.clock())
+        stale = (now - timedelta(seconds=lease)).isoformat(timespec="milliseconds")
+        return self._store.take(reader, notice, owner, now.isoformat(timespec="milliseconds"),
+                                stale)
+
+    def mark_sent(self, reader: str, notice: StoredNotice) -> None:
+        self._store.mark_sent(reader, notice)
 
     def _still_waiting(self, notice: StoredNotice) -> bool:
         """The seats of ``notice`` still must decide, and have not acted since."""

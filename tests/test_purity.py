@@ -37,7 +37,7 @@ def test_pure_packages_import_nothing_impure(folder: str) -> None:
 
 FRONT_ENDS = ("bot",)
 # the benchmarks time the fold and the store themselves
-TOOLS = ("bot/bench.py", "bot/bench_service.py", "bot/bench_discord.py")
+TOOLS = ("bot/bench.py", "bot/bench_service.py", "bot/bench_discord.py", "bot/bench_pg.py")
 INTERNALS = ("._store", ".kernel_state(", ".state.", "result.state")
 # a front-end registers the games it serves (``engine.games.load``), never reads their parts
 HIDDEN_MODULES = ("engine.core.fold", "engine.games.", "engine.coin")

@@ -27,6 +27,7 @@ from bot.discord_bot.here import FRONTEND
 from bot.discord_bot.poster import RECHECK_SECONDS, Poster
 from bot.discord_bot.replies import guarded
 from bot.discord_bot.translator import CommandWords
+from bot.share import WHOLE, Share
 from engine.core.messages import CourierError
 
 log = logging.getLogger("courier.discord")
@@ -69,8 +70,10 @@ def intents() -> discord.Intents:
 
 class CourierBot(discord.Client):
     def __init__(self, service: AsyncService, *, guild: int | None = None,
-                 recheck: float = RECHECK_SECONDS, sync: bool = True, **options: Any) -> None:
+                 recheck: float = RECHECK_SECONDS, sync: bool = True, share: Share = WHOLE,
+                 **options: Any) -> None:
         super().__init__(intents=intents(), **options)
+        self.share = share
         self.aservice = service
         self.guild_id = guild
         self.sync_commands = sync
@@ -139,7 +142,22 @@ class CourierBot(discord.Client):
             raise cause
 
 
-def run(service: AsyncService, token: str, guild: int | None = None, *, db: str = "") -> None:
+class ShardedCourierBot(CourierBot, discord.AutoShardedClient):
+    """The bot on some of Discord's shards (``courier bot --shards N --shard-ids 0,1``):
+    discord.py connects those shards only, and the poster posts the games of their
+    servers only (``bot.share``)."""
+
+
+def make_bot(service: AsyncService, guild: int | None = None,
+             share: Share = WHOLE) -> CourierBot:
+    if share.by != "guild":
+        return CourierBot(service, guild=guild, share=share)
+    return ShardedCourierBot(service, guild=guild, share=share, shard_count=share.count,
+                             shard_ids=list(share.ids))
+
+
+def run(service: AsyncService, token: str, guild: int | None = None, *, db: str = "",
+        share: Share = WHOLE) -> None:
     """Run the bot until it is stopped: SIGTERM (the service manager) or SIGINT (Ctrl-C)
     closes it cleanly and returns; a second signal ends the process at once.  A token
     Discord refuses is a ``CourierError``.  Log lines are for the operator, in English
@@ -148,7 +166,9 @@ def run(service: AsyncService, token: str, guild: int | None = None, *, db: str 
     log.info("courier's Discord bot: games in %s; commands sync %s", db or "?",
              f"to the server {guild} only (at once)" if guild is not None
              else "globally (to every server the bot is in)")
-    bot = CourierBot(service, guild=guild)
+    if share.by == "guild":
+        log.info("Discord shards %s of %s", ",".join(map(str, share.ids)), share.count)
+    bot = make_bot(service, guild, share)
     try:
         asyncio.run(_serve(bot, token))
     except KeyboardInterrupt:  # where signals cannot be caught by the loop (Windows)

@@ -90,7 +90,7 @@ async def new(interaction: discord.Interaction[Any], ruleset: str, scenario: str
                                             language=lang, title=name, started=False,
                                             bots=(bots or "").replace(",", " ").split())
         place = await _place_for(interaction, name)
-        await bind(service, game_id, place.id)
+        await bind(service, game_id, place.id, interaction.guild_id)
         await place.send(say("game.created", lang, admin=interaction.user.mention),
                          allowed_mentions=NO_MENTIONS)
         await interaction.client.poster.refresh_game(game_id)
@@ -474,7 +474,7 @@ async def import_(interaction: discord.Interaction[Any], log: discord.Attachment
                                                     uuid4().hex[:10])
         info = await service.game_info(game_id)
         place = await _place_for(interaction, cut(info.title, 100))
-        await bind(service, game_id, place.id)
+        await bind(service, game_id, place.id, interaction.guild_id)
         await interaction.client.poster.refresh_game(game_id)
         await answer(interaction, say("game.imported", lang, events=report.events,
                                       place=place.mention))

@@ -75,10 +75,23 @@ async def game_at(service: AsyncService, place_id: int | None) -> str | None:
     return await service.recall(FRONTEND, place_key(place_id))
 
 
-async def bind(service: AsyncService, game: str, place_id: int) -> None:
-    """Play ``game`` in the thread or channel ``place_id``."""
+async def bind(service: AsyncService, game: str, place_id: int,
+               guild_id: int | None = None) -> None:
+    """Play ``game`` in the thread or channel ``place_id`` (of the server ``guild_id``:
+    the bot process whose shards hold that server posts the game's notices)."""
     await service.remember(FRONTEND, place_key(place_id), game)
     await service.remember(FRONTEND, game_place_key(game), str(place_id))
+    if guild_id is not None:
+        await service.remember(FRONTEND, game_guild_key(game), str(guild_id))
+
+
+def game_guild_key(game_id: str) -> str:
+    return f"game:{game_id}:guild"
+
+
+async def guild_of(service: AsyncService, game: str) -> int | None:
+    found = await service.recall(FRONTEND, game_guild_key(game))
+    return int(found) if found else None
 
 
 async def place_of(service: AsyncService, game: str) -> int | None:

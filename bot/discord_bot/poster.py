@@ -22,11 +22,19 @@ from typing import Any
 import discord
 
 from bot.discord_bot.acting import OpenPanel
-from bot.discord_bot.here import FRONTEND, discord_id, mention, place_of
+from bot.discord_bot.here import (
+    FRONTEND,
+    discord_id,
+    game_guild_key,
+    guild_of,
+    mention,
+    place_of,
+)
 from bot.discord_bot.looks import status_embed
 from bot.discord_bot.undo_votes import UndoVote
 from bot.discord_bot.words import cut, say
 from bot.outbox_reader import OutboxReader
+from bot.share import WHOLE
 from engine.core.messages import GameNotFound
 from engine.notices import StoredNotice
 
@@ -51,6 +59,7 @@ class Poster(OutboxReader):
     def __init__(self, client: Any, every: float = RECHECK_SECONDS) -> None:
         super().__init__()
         self.client = client
+        self.share = getattr(client, "share", WHOLE)
         self.every = every
         self._posted: set[int] = set()      # posted, not yet acknowledged (a retry skips)
         self._games: dict[str, asyncio.Task[bool]] = {}   # the games being posted
@@ -74,11 +83,13 @@ class Poster(OutboxReader):
         """Start posting every waiting notice, each game's in order in a task of its own
         (a game already being posted is looked at again when its task is done), and
         acknowledge what is posted, in order."""
-        notices = await self.service.notices(FRONTEND)
+        notices = await self.service.notices(self.cursor)
+        mine, done = await self._sorted([n for n in notices if n.id not in self._posted],
+                                        self._has)
+        self._posted |= done
         by_game: dict[str, list[StoredNotice]] = defaultdict(list)
-        for notice in notices:
-            if notice.id not in self._posted:
-                by_game[notice.game_id].append(notice)
+        for notice in mine:
+            by_game[notice.game_id].append(notice)
         for game, listed in by_game.items():
             if game not in self._games and not self._stopping:
                 task = asyncio.create_task(self._post_game(game, listed))
@@ -88,8 +99,24 @@ class Poster(OutboxReader):
             if notice.id not in self._posted and notice.due is None:
                 break
             if notice.id in self._posted:
-                await self.service.acknowledge(FRONTEND, notice)
+                await self.service.acknowledge(self.cursor, notice)
                 self._posted.discard(notice.id)
+
+    async def _has(self, game: str) -> bool | None:
+        """Whether the game's server (guild) is in this process's shards; None while that
+        cannot be known yet (the gateway not yet ready).  A game without a place here is
+        not a Discord game: no process posts it."""
+        guild = await guild_of(self.service, game)
+        if guild is None:
+            place = await place_of(self.service, game)
+            if place is None:
+                return False
+            channel = self.client.get_channel(place)
+            if channel is None or getattr(channel, "guild", None) is None:
+                return False if self.client.is_ready() else None
+            guild = channel.guild.id
+            await self.service.remember(FRONTEND, game_guild_key(game), str(guild))
+        return self.share.has_guild(guild)
 
     def _game_done(self, game: str, task: asyncio.Task[bool]) -> None:
         """A game's notices are posted: acknowledge them and look for more; after a
@@ -126,6 +153,7 @@ class Poster(OutboxReader):
                 log.exception("game %s: notice %s not posted; will retry", game, notice.id)
                 return False
             self._posted.add(notice.id)
+            await self._sent([notice])
         await self.refresh_status(game, place, lang)
         return True
 

@@ -17,6 +17,7 @@ from bot.mail.gateway import Gateway
 from bot.mail.inbound import ImapInbound, ImapRefused, SmtpInbound
 from bot.mail.notes import utc_now
 from bot.mail.postman import Postman
+from bot.share import WHOLE, Share
 from engine.core.messages import CourierError
 
 log = logging.getLogger("courier.mail")
@@ -28,11 +29,14 @@ class MailServer:
 
     def __init__(self, service: AsyncService, config: MailConfig, language: str = "en",
                  default_ruleset: str = "gandhi",
-                 clock: Callable[[], datetime] = utc_now) -> None:
+                 clock: Callable[[], datetime] = utc_now, share: Share = WHOLE) -> None:
         self.config = config
-        self.gateway = Gateway(service, config, language, default_ruleset, clock)
-        self.inbound: SmtpInbound | ImapInbound = \
-            ImapInbound(self.gateway, config.imap, config.max_bytes) \
+        self.gateway = Gateway(service, config, language, default_ruleset, clock, share)
+        # several processes: each listens for SMTP (on a port of its own), but one mailbox
+        # is polled by one process only, the one holding share 0
+        self.inbound: SmtpInbound | ImapInbound | None = \
+            (ImapInbound(self.gateway, config.imap, config.max_bytes)
+             if share.whole or 0 in share.ids else None) \
             if config.inbound == "imap" else \
             SmtpInbound(self.gateway, config.smtp, config.max_bytes)
 
@@ -42,12 +46,14 @@ class MailServer:
 
     async def start(self) -> None:
         await self.gateway.start()
-        await self.inbound.start()
+        if self.inbound is not None:
+            await self.inbound.start()
 
     async def stop(self) -> None:
         """Stop taking mail, hand the relay what waits for it (up to ``GRACE_SECONDS``:
         what is left goes after the restart), then stop."""
-        await self.inbound.stop()
+        if self.inbound is not None:
+            await self.inbound.stop()
         if self.postman.running and not self.postman.idle.is_set():
             try:
                 async with asyncio.timeout(GRACE_SECONDS):
@@ -58,14 +64,14 @@ class MailServer:
 
 
 def run(service: AsyncService, config: MailConfig, language: str,
-        default_ruleset: str) -> None:
+        default_ruleset: str, share: Share = WHOLE) -> None:
     """Run the gateway until it is stopped: SIGTERM (the service manager) or SIGINT
     (Ctrl-C) stops it cleanly (the mail being taken is taken, the round of mail being
     sent is sent) and returns; a second signal ends the process at once.  A port it
     cannot listen on is a ``CourierError``."""
     start_logging()
     try:
-        asyncio.run(_serve(service, config, language, default_ruleset))
+        asyncio.run(_serve(service, config, language, default_ruleset, share))
     except KeyboardInterrupt:   # where signals cannot be caught by the loop (Windows)
         pass
     finally:
@@ -83,8 +89,8 @@ def start_logging() -> None:
 
 
 async def _serve(service: AsyncService, config: MailConfig, language: str,
-                 default_ruleset: str) -> None:
-    server = MailServer(service, config, language, default_ruleset)
+                 default_ruleset: str, share: Share = WHOLE) -> None:
+    server = MailServer(service, config, language, default_ruleset, share=share)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
 

@@ -58,6 +58,7 @@ from bot.mail.relay import Relay
 from bot.mail.tickets import ADMIN, Home, Signer, game_in_subject, tickets_in
 from bot.mail.words import say
 from bot.options import typed_options
+from bot.share import WHOLE, Share
 from engine.core import ruleset as registry
 from engine.core.messages import BatchError, CourierError, Msg, NotSeated
 from engine.i18n import LANGUAGES
@@ -96,17 +97,17 @@ class Refused(Exception):
 class Gateway:
     def __init__(self, service: AsyncService, config: MailConfig, language: str = "en",
                  default_ruleset: str = "gandhi",
-                 clock: Callable[[], datetime] = utc_now) -> None:
+                 clock: Callable[[], datetime] = utc_now, share: Share = WHOLE) -> None:
         self.service, self.config = service, config
         self.language, self.default_ruleset = language, default_ruleset
         self.home = Home.of(config.address, config.name)
         self.signer = Signer(config.secret)
-        self.notes = Notes(service, clock)
+        self.notes = Notes(service, clock, None if share.whole else share.tag)
         self.stamp = Stamp(self.home, self.signer, config.ticket_in_subject)
         self.identities = Identities(service, self.notes, self.signer, self.home)
         self.relay = Relay(config.relay, self.home.address)
         self.postman = Postman(service, self.notes, self.relay, self.stamp, self.identities,
-                               config, language, clock)
+                               config, language, clock, share)
         self._lock = asyncio.Lock()
         self.outcomes: list[tuple[str, str]] = []   # (ref, what became of it), latest last
 

@@ -11,10 +11,12 @@
 - ``rate:<address>``: when the gateway last answered that address (its rate limit);
 - ``seen:<ref>``: a mail already handled (a second delivery of it is dropped).
 
-The gateway is the only writer of these notes (one gateway per games file), so it keeps
-what it read or wrote of the first three, the ``delivered:`` marks, the handled mails and
-whether answers wait, in memory too: a mail's round trip then reads the database only
-for the game.
+A lone gateway is the only writer of these notes, so it keeps what it read or wrote of
+the first three, the ``delivered:`` marks, the handled mails and whether answers wait, in
+memory too: a mail's round trip then reads the database only for the game.  A gateway
+that is one of several processes (``courier mail --share K/N``, ``share`` here: its tag)
+reads them from the database every time, as the others write them too, and keeps its
+answers under ``reply:<share>:`` (it sends those it queued; the others send theirs).
 """
 
 from __future__ import annotations
@@ -37,8 +39,11 @@ def utc_now() -> datetime:
 
 
 class Notes:
-    def __init__(self, service: AsyncService, clock: Callable[[], datetime] = utc_now) -> None:
+    def __init__(self, service: AsyncService, clock: Callable[[], datetime] = utc_now,
+                 share: str | None = None) -> None:
         self.service = service
+        self.shared = share is not None                # other processes write these too
+        self._replies = f"reply:{share}:" if share is not None else "reply:"
         self.clock = clock
         self._count = itertools.count()
         self._kept: dict[str, str | None] = {}        # gen:, lang:, mailed: as last seen
@@ -47,7 +52,7 @@ class Notes:
         self._seen: set[str] | None = None            # the refs of handled mails
 
     async def get(self, key: str) -> str | None:
-        if key.startswith(KEPT) and key in self._kept:
+        if key.startswith(KEPT) and key in self._kept and not self.shared:
             return self._kept[key]
         value = await self.service.run(self.service.service.recall, FRONTEND, key)
         if key.startswith(KEPT):
@@ -86,7 +91,7 @@ class Notes:
 
     # --- delivery -------------------------------------------------------------------------
     async def delivered(self) -> dict[int, set[str]]:
-        if self._delivered is None:
+        if self._delivered is None or self.shared:
             self._delivered = {int(k.split(":", 1)[1]): set(json.loads(v))
                                for k, v in (await self.all("delivered:")).items()}
         return {n: set(addresses) for n, addresses in self._delivered.items()}
@@ -102,7 +107,8 @@ class Notes:
 
     async def queue(self, ref: str, job: dict[str, Any]) -> str:
         """Keep an answer until the relay takes it; its key orders answers by time."""
-        key = f"reply:{self.clock().strftime('%Y%m%d%H%M%S%f')}.{next(self._count):06d}:{ref}"
+        when = self.clock().strftime("%Y%m%d%H%M%S%f")
+        key = f"{self._replies}{when}.{next(self._count):06d}:{ref}"
         await self.put(key, json.dumps(job))
         self._queue_empty = False
         return key
@@ -110,7 +116,7 @@ class Notes:
     async def queued(self) -> dict[str, dict[str, Any]]:
         if self._queue_empty:
             return {}
-        found = {k: json.loads(v) for k, v in (await self.all("reply:")).items()}
+        found = {k: json.loads(v) for k, v in (await self.all(self._replies)).items()}
         self._queue_empty = not found
         return found
 
@@ -130,6 +136,8 @@ class Notes:
         return True
 
     async def seen(self, ref: str) -> bool:
+        if self.shared:
+            return await self.get(f"seen:{ref}") is not None
         if self._seen is None:
             self._seen = {k.split(":", 1)[1] for k in await self.all("seen:")}
         return ref in self._seen

@@ -47,6 +47,7 @@ from bot.mail.notes import FRONTEND, Notes
 from bot.mail.relay import LATER, SENT, Outgoing, Relay
 from bot.mail.words import say
 from bot.outbox_reader import OutboxReader
+from bot.share import WHOLE, Share
 from engine.core.messages import CourierError, GameNotFound
 from engine.notices import StoredNotice
 from engine.service import Service
@@ -82,8 +83,9 @@ class Postman(OutboxReader):
 
     def __init__(self, service: AsyncService, notes: Notes, relay: Relay, stamp: Stamp,
                  identities: Identities, config: MailConfig, language: str,
-                 clock: Callable[[], datetime]) -> None:
+                 clock: Callable[[], datetime], share: Share = WHOLE) -> None:
         super().__init__()
+        self.share = share
         self.service, self.notes, self.relay, self.stamp = service, notes, relay, stamp
         self.identities, self.config, self.language = identities, config, language
         self.clock = clock
@@ -96,32 +98,37 @@ class Postman(OutboxReader):
 
     async def pending(self) -> bool:
         """Whether anything still waits for the relay (notices or answers)."""
-        return bool(await self.service.notices(FRONTEND) or await self.notes.queued())
+        return bool(await self.service.notices(self.cursor) or await self.notes.queued())
 
     async def drain(self) -> None:
         await self.answers()
-        notices, seats = await self.service.run(_outbox, self.service.service)
+        notices, seats = await self.service.run(_outbox, self.service.service, self.cursor,
+                                                self.share)
         if not notices:
             return
+        mine, done = await self._sorted(notices, self._has)
         by_game: dict[str, list[StoredNotice]] = defaultdict(list)
-        for notice in notices:
+        for notice in mine:
             by_game[notice.game_id].append(notice)
         stored = await self.notes.delivered()
         delivered = {n: set(addresses) for n, addresses in stored.items()}
-        done: set[int] = set()
         for game, listed in by_game.items():
             await self._deliver(game, listed, seats[game], delivered, done)
+        await self._sent([n for n in mine if n.id in done])
         acked: set[int] = set()
         for notice in notices:    # the cursor moves over what is done, in order
             if notice.id not in done and notice.due is None:
                 break
             if notice.id in done:
-                await self.service.acknowledge(FRONTEND, notice)
+                await self.service.acknowledge(self.cursor, notice)
                 acked.add(notice.id)
         for notice in notices:    # who was mailed, for the notices the cursor is behind
             now = set() if notice.id in acked else delivered.get(notice.id, set())
             if now != stored.get(notice.id, set()):
                 await self.notes.set_delivered(notice.id, now)
+
+    async def _has(self, game: str) -> bool:
+        return self.share.has_game(game)
 
     # --- notices ------------------------------------------------------------------------
     async def _deliver(self, game: str, notices: list[StoredNotice], seats: Seats | None,
@@ -356,12 +363,13 @@ def _recipients(notice: StoredNotice, holders: dict[str, list[str]]) -> set[str]
 Seats = tuple[dict[str, str | None], dict[str, str | None]]   # addresses, players
 
 
-def _outbox(service: Service) -> tuple[list[StoredNotice], dict[str, Seats | None]]:
+def _outbox(service: Service, cursor: str,
+            share: Share) -> tuple[list[StoredNotice], dict[str, Seats | None]]:
     """The notices waiting for the gateway, and the seats' addresses and players of
-    their games (None: a game no longer there), in one read."""
-    notices = service.notices(FRONTEND)
+    their games of this share (None: a game no longer there), in one read."""
+    notices = service.notices(cursor)
     seats: dict[str, Seats | None] = {}
-    for game in dict.fromkeys(n.game_id for n in notices):
+    for game in dict.fromkeys(n.game_id for n in notices if share.has_game(n.game_id)):
         try:
             seats[game] = service.seat_addresses(game), service.seat_users(game)
         except GameNotFound:

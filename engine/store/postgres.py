@@ -31,6 +31,7 @@ from engine.core.events import GENESIS_HASH
 from engine.core.messages import Conflict, GameExists, GameNotFound
 from engine.store.sqlite import (
     EVENT_COLUMNS,
+    TAKE,
     NewEvent,
     NewNotice,
     StoredEvent,
@@ -67,6 +68,8 @@ CREATE TABLE IF NOT EXISTS reminders_sent (reader TEXT, notice_id BIGINT,
     PRIMARY KEY (reader, notice_id));
 CREATE TABLE IF NOT EXISTS claims (reader TEXT, notice_id BIGINT,
     PRIMARY KEY (reader, notice_id));
+CREATE TABLE IF NOT EXISTS deliveries (reader TEXT, notice_id BIGINT, owner TEXT NOT NULL,
+    taken TEXT NOT NULL, sent INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (reader, notice_id));
 CREATE OR REPLACE FUNCTION courier_events_append_only() RETURNS trigger AS $$
 BEGIN RAISE EXCEPTION 'the event log is append-only'; END; $$ LANGUAGE plpgsql;
 CREATE OR REPLACE TRIGGER events_no_update BEFORE UPDATE ON events
@@ -118,8 +121,9 @@ class PostgresStore:
 
     @staticmethod
     def _schema_complete(cur: psycopg.Cursor[Any]) -> bool:
-        row = cur.execute("SELECT count(*), to_regclass('claims') IS NOT NULL FROM pg_trigger "
-                          "WHERE tgrelid = to_regclass('events') AND tgname = ANY(%s)",
+        row = cur.execute("SELECT count(*), to_regclass('claims') IS NOT NULL AND "
+                          "to_regclass('deliveries') IS NOT NULL FROM pg_trigger WHERE "
+                          "tgrelid = to_regclass('events') AND tgname = ANY(%s)",
                           [list(TRIGGERS)]).fetchone()
         return bool(row and row[0] == len(TRIGGERS) and row[1])
 
@@ -323,6 +327,22 @@ class PostgresStore:
             cur.execute("INSERT INTO claims (reader, notice_id) VALUES (%s, %s) "
                         "ON CONFLICT DO NOTHING", [reader, notice.id])
             return cur.rowcount == 1
+
+    def take(self, reader: str, notice: StoredNotice, owner: str, now: str,
+             stale: str) -> str:
+        """The lease of ``engine.store.sqlite.Store.take``."""
+        with self._tx() as cur:
+            cur.execute(TAKE.replace("?", "%s"), [reader, notice.id, owner, now, stale])
+            if cur.rowcount == 1:
+                return "mine"
+            row = cur.execute("SELECT sent FROM deliveries WHERE reader = %s AND "
+                              "notice_id = %s", [reader, notice.id]).fetchone()
+        return "sent" if row and row[0] else "held"
+
+    def mark_sent(self, reader: str, notice: StoredNotice) -> None:
+        with self._tx() as cur:
+            cur.execute("UPDATE deliveries SET sent = 1 WHERE reader = %s AND notice_id = %s",
+                        [reader, notice.id])
 
     def start_reading(self, reader: str) -> None:
         with self._tx() as cur:

@@ -44,6 +44,13 @@ class NewEvent:
     time: str
 
 
+# a notice taken on a lease: free, or already this owner's, or its lease run out (unsent)
+TAKE = ("INSERT INTO deliveries (reader, notice_id, owner, taken, sent) VALUES (?, ?, ?, ?, 0) "
+        "ON CONFLICT (reader, notice_id) DO UPDATE SET owner = excluded.owner, "
+        "taken = excluded.taken WHERE deliveries.sent = 0 AND "
+        "(deliveries.owner = excluded.owner OR deliveries.taken < ?)")
+
+
 @dataclass(frozen=True)
 class StoredEvent:
     """One row of the log as stored."""
@@ -154,6 +161,9 @@ class Store:
                                           pk=("reader", "notice_id"), if_not_exists=True)
         db.table("claims").create({"reader": str, "notice_id": int},
                                   pk=("reader", "notice_id"), if_not_exists=True)
+        db.execute("CREATE TABLE IF NOT EXISTS deliveries (reader TEXT, notice_id INTEGER, "
+                   "owner TEXT NOT NULL, taken TEXT NOT NULL, sent INTEGER NOT NULL DEFAULT 0, "
+                   "PRIMARY KEY (reader, notice_id))")
         db.executescript(SCHEMA_TRIGGERS)
 
     # --- games, seats, settings ----------------------------------------------------------
@@ -348,6 +358,28 @@ class Store:
             cur = self.db.execute("INSERT OR IGNORE INTO claims (reader, notice_id) "
                                   "VALUES (?, ?)", [reader, notice.id])
             return cur.rowcount == 1
+
+    def take(self, reader: str, notice: StoredNotice, owner: str, now: str,
+             stale: str) -> str:
+        """Take ``notice`` for sending under ``reader`` on a lease (several processes
+        sharing one reader's outbox, at least once): ``"mine"`` when it is free, already
+        ``owner``'s, or held by another since before ``stale`` (that process died; its
+        lease has run out) -- then send it and ``mark_sent``; ``"sent"`` when it was sent;
+        ``"held"`` while another process holds it (look again later).  ``now`` and
+        ``stale`` are ISO times."""
+        with self.db.conn:
+            cur = self.db.execute(TAKE, [reader, notice.id, owner, now, stale])
+            if cur.rowcount == 1:
+                return "mine"
+            row = self.db.execute("SELECT sent FROM deliveries WHERE reader = ? AND "
+                                  "notice_id = ?", [reader, notice.id]).fetchone()
+        return "sent" if row and row[0] else "held"
+
+    def mark_sent(self, reader: str, notice: StoredNotice) -> None:
+        """The notice ``take`` gave is sent: no lease running out gives it again."""
+        with self.db.conn:
+            self.db.execute("UPDATE deliveries SET sent = 1 WHERE reader = ? AND "
+                            "notice_id = ?", [reader, notice.id])
 
     def start_reading(self, reader: str) -> None:
         """A new front-end starts at the current end of the outbox (not at its start)."""

@@ -152,3 +152,20 @@ def test_two_processes_reading_one_outbox_send_each_notice_once(db_url: str,
     assert [p.returncode for p in procs] == [0, 0]
     assert sorted(sent[0] + sent[1]) == expected       # every notice, none twice
     assert store.notices("bot", "9999") == []
+
+
+def test_a_notice_taken_on_a_lease_is_sent_at_least_once(store: Any) -> None:
+    """``take``: one holder at a time; the holder may take it again (a retry), another
+    process only once the holder's lease ran out (it died unsent); once sent, nobody."""
+    store.append("g", 0, [tick(1)], [NewNotice("turn", (), {})])
+    notice = store.notices("r", "9999")[0]
+    assert store.take("r", notice, "a", "2026-01-01T00:00:10", "2026-01-01T00:00:00") == "mine"
+    assert store.take("r", notice, "a", "2026-01-01T00:00:11", "2026-01-01T00:00:01") == "mine"
+    assert store.take("r", notice, "b", "2026-01-01T00:00:12", "2026-01-01T00:00:02") == "held"
+    assert store.take("other", notice, "b", "2026-01-01T00:00:12", "2026-01-01T00:00:02") \
+        == "mine"                                   # another front-end's own lease
+    assert store.take("r", notice, "b", "2026-01-01T00:01:00", "2026-01-01T00:00:30") == "mine"
+    assert store.take("r", notice, "a", "2026-01-01T00:01:01", "2026-01-01T00:00:31") == "held"
+    store.mark_sent("r", notice)
+    assert store.take("r", notice, "b", "2026-01-01T00:09:00", "2026-01-01T00:08:00") == "sent"
+    assert store.take("r", notice, "c", "2026-01-01T00:09:00", "2026-01-01T00:08:59") == "sent"
