@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
+from engine.coin.deck import DeckChance
 from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
 from engine.core.events import Event, Recorded
@@ -23,9 +24,10 @@ from engine.games.gandhi.effects import begin
 from engine.games.gandhi.events import GANDHI_EVENTS
 from engine.games.gandhi.flow import STEPS, question, run, run_to
 from engine.games.gandhi.fold import HANDLERS
+from engine.games.gandhi.invariants import default_setups, problems
 from engine.games.gandhi.narrate import digest_text
 from engine.games.gandhi.outcome import check_players
-from engine.games.gandhi.pieces import FACTIONS
+from engine.games.gandhi.pieces import FACTIONS, SPEC
 from engine.games.gandhi.scenarios import load_scenario, scenario_names
 from engine.games.gandhi.setup import build_deck, pack_events, scenario_event
 from engine.games.gandhi.state import GandhiState, clone
@@ -34,8 +36,6 @@ from engine.games.gandhi.transfers import give, transfer_actions
 from engine.games.gandhi.vocabulary import VOCABULARY
 from engine.games.gandhi.withdraw import withdraw, withdraw_actions
 from engine.i18n import t
-
-T = TypeVar("T")
 
 # game options; the first value is the default (docs/rules-choices.md says why)
 OPTIONS = {
@@ -49,25 +49,6 @@ SEATINGS = {
     "three_raj": '[["congress"], ["muslim_league"], ["raj", "revolutionaries"]]',
     "two": '[["congress", "muslim_league"], ["raj", "revolutionaries"]]',
 }
-
-
-class DeckChance:
-    """At setup the deck is new: cards come from it, dice from the service."""
-
-    def __init__(self, chance: Chance, deck: list[str]) -> None:
-        self._chance, self._deck = chance, deck
-
-    def roll(self, sides: int = 6) -> int:
-        return self._chance.roll(sides)
-
-    def shuffle(self, items: Sequence[T]) -> list[T]:
-        return self._chance.shuffle(items)
-
-    def card(self, index: int) -> str:
-        return self._deck[index]
-
-    def salt(self) -> str:
-        return self._chance.salt()
 
 
 def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -140,7 +121,9 @@ class Gandhi(Ruleset[GandhiState]):
         else:
             events = STEPS[state.step.name].act(state, chosen, chance)
         # a side action may leave the step with nothing to ask: automatic steps run too
-        return run_to(state, events, chance, self.clone)
+        out, after = run_to(state, events, chance, self.clone)
+        SPEC.check(out)   # boxes, markers and tracks are the game's (never checked by the fold)
+        return out, after
 
     def policy(self, state: GandhiState, seat: str, chance: Chance
                ) -> tuple[Action, list[Event]]:
@@ -201,6 +184,12 @@ class Gandhi(Ruleset[GandhiState]):
 
     def seating_options(self) -> tuple[str, ...]:
         return ("players",)
+
+    def invariants(self, state: GandhiState) -> list[str]:
+        return problems(state)
+
+    def fuzz_setups(self) -> list[tuple[str, dict[str, Any]]]:
+        return default_setups()
 
     def seat_non_players(self, options: Mapping[str, Any], seats: frozenset[str]
                          ) -> dict[str, Any]:
