@@ -485,9 +485,15 @@ class Service:
         """From the newest snapshot at or before ``head``, else from the start."""
         snap = self._store.snapshot(game_id, head + 1, ruleset.version) if self.snapshots \
             else None
+        loaded = None
         if snap is not None:
+            try:
+                loaded = snapshots.loads(ruleset, snap[1])
+            except ValueError:   # a snapshot of an older layout (the game's OldSnapshot)
+                loaded = None    # is a cache only: the log is folded again
+        if snap is not None and loaded is not None:
             rows = self._store.events(game_id, after=snap[0], upto=head)
-            folder = Folder(ruleset, snapshots.loads(ruleset, snap[1]))
+            folder = Folder(ruleset, loaded)
             try:
                 folder.apply_all(to_records(ruleset, rows))
             except NeedsFullFold:   # an undo reaches before the snapshot

@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+from engine import snapshots
+from engine.coin.snapshot import OldSnapshot
 from engine.core.events import ActionTaken
 from engine.core.messages import (
     AmbiguousAction,
@@ -197,6 +199,24 @@ def test_snapshots_give_the_same_state(service: Service, duel: str, store) -> No
     without = Service(store, snapshots=False)
     assert service.kernel_state(duel) .game == without.kernel_state(duel).game
     assert service.kernel_state(duel).game.totals == {"red": 1, "blue": 5}
+
+
+def test_a_snapshot_of_an_older_layout_is_not_used_the_log_is_folded_again(
+        service: Service, duel: str, store, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    for seat, user, text in [("red", "alice", "add one"), ("red", "alice", "end turn")]:
+        service.act(duel, seat, user, text)
+    ruleset, _ = service._ruleset(duel)
+    head_seq = head(service, duel)
+    store.put_snapshot(duel, head_seq, ruleset.version, snapshots.dumps(
+        ruleset, service.kernel_state(duel)), keep=3)
+
+    def older(ruleset: Any, raw: bytes) -> Any:
+        raise OldSnapshot("snapshot format 1, not 2")   # as a game's load_state refuses it
+
+    monkeypatch.setattr(snapshots, "loads", older)
+    again = Service(store)
+    assert again.kernel_state(duel).game == Service(store, snapshots=False).kernel_state(
+        duel).game
 
 
 def test_seats_of_a_user_and_settings(service: Service, duel: str) -> None:

@@ -1,11 +1,34 @@
-"""Gandhi's events: board facts (pieces, markers, tracks) and the flow of play."""
+"""Gandhi's events: its own facts (setup, Campaigns, Viceroys, Crisis, non-players) beside
+the board events every COIN game shares (``engine.coin.events``, re-exported here)."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
+from engine.coin.events import (
+    BoxTransfer,
+    CardAdvanced,
+    CardTurnBegan,
+    DeckPackLoaded,
+    EligibilityMarked,
+    EligibilitySet,
+    FactionActed,
+    FactionPassed,
+    GameEnded,
+    MarkerSet,
+    PiecesFlipped,
+    PiecesMoved,
+    PiecesPlaced,
+    PiecesRemoved,
+    ResourcesSet,
+    StepBegan,
+    StepNoted,
+    SupportShifted,
+    TrackSet,
+)
 from engine.core.events import CardRevealed, DieRolled, Event
 
+# the names Gandhi's rules use (its spec, data/spec.toml, declares the same)
 Box = Literal["available", "out_of_play", "jail"]
 Marker = Literal["protest", "unrest", "strike", "muslim_state"]
 Track = Literal["restraint", "unity"]
@@ -29,99 +52,15 @@ class ScenarioSetUp(Event):
     viceroy: str
 
 
-class DeckPackLoaded(Event):
-    """The game's deck pack (DESIGN.md §1), logged whole right after the setup so a replay
-    or ``verify`` uses the same cards without any outside file."""
-
-    type: Literal["DeckPackLoaded"] = "DeckPackLoaded"
-    name: str | None = None
-    hash: str        # SHA-256 of ``text``
-    text: str        # the pack's TOML text
 
 
-class PiecesPlaced(Event):
-    """Pieces enter a space from a box (Available, Out of Play or Jail)."""
-
-    type: Literal["PiecesPlaced"] = "PiecesPlaced"
-    space: str
-    kind: str
-    count: int
-    source: Box = "available"
 
 
-class PiecesRemoved(Event):
-    """Pieces leave a space to a box."""
-
-    type: Literal["PiecesRemoved"] = "PiecesRemoved"
-    space: str
-    kind: str
-    count: int
-    to: Box = "available"
 
 
-class PiecesMoved(Event):
-    type: Literal["PiecesMoved"] = "PiecesMoved"
-    kind: str
-    count: int
-    origin: str
-    destination: str
 
 
-class PiecesFlipped(Event):
-    """Guerrillas turn Underground <-> Active (1.4.3)."""
 
-    type: Literal["PiecesFlipped"] = "PiecesFlipped"
-    space: str
-    kind: str
-    to_kind: str
-    count: int
-
-
-class BoxTransfer(Event):
-    """Pieces move between boxes off the map (e.g. Out of Play -> Available, 2.3.3)."""
-
-    type: Literal["BoxTransfer"] = "BoxTransfer"
-    kind: str
-    count: int
-    origin: Box
-    destination: Box
-
-
-class SupportShifted(Event):
-    type: Literal["SupportShifted"] = "SupportShifted"
-    space: str
-    level: int          # the new level, -2..+2
-    before: int
-
-
-class MarkerSet(Event):
-    """A marker's count in a space (bool markers: 0 or 1)."""
-
-    type: Literal["MarkerSet"] = "MarkerSet"
-    space: str
-    marker: Marker
-    value: int
-
-
-class TrackSet(Event):
-    type: Literal["TrackSet"] = "TrackSet"
-    track: Track
-    value: int
-    before: int
-
-
-class ResourcesSet(Event):
-    type: Literal["ResourcesSet"] = "ResourcesSet"
-    faction: str
-    value: int
-    before: int
-
-
-class CardAdvanced(Event):
-    """2.3.7 The upcoming card becomes the current card."""
-
-    type: Literal["CardAdvanced"] = "CardAdvanced"
-    card: str
 
 
 class CampaignSwapped(Event):
@@ -132,53 +71,11 @@ class CampaignSwapped(Event):
     card: str
 
 
-class FactionPassed(Event):
-    type: Literal["FactionPassed"] = "FactionPassed"
-    faction: str
 
 
-class FactionActed(Event):
-    type: Literal["FactionActed"] = "FactionActed"
-    faction: str
-    did: str
 
 
-class EligibilitySet(Event):
-    """2.3.6 Cylinders after a card: True is the Eligible box."""
 
-    type: Literal["EligibilitySet"] = "EligibilitySet"
-    eligible: dict[str, bool]
-
-
-class EligibilityMarked(Event):
-    """5.0 An Event keeps a Faction Eligible, or makes it Ineligible, for the next card."""
-
-    type: Literal["EligibilityMarked"] = "EligibilityMarked"
-    faction: str
-    eligible: bool
-
-
-class CardTurnBegan(Event):
-    type: Literal["CardTurnBegan"] = "CardTurnBegan"
-    card: str
-    order: list[str]
-
-
-class StepBegan(Event):
-    """Play reaches a step; ``seat`` is the Faction whose decision it waits for."""
-
-    type: Literal["StepBegan"] = "StepBegan"
-    step: str
-    seat: str | None = None
-    data: dict[str, Any] = {}
-
-
-class StepNoted(Event):
-    """A decision inside a step recorded in the step's working data."""
-
-    type: Literal["StepNoted"] = "StepNoted"
-    key: str
-    value: Any
 
 
 class CampaignBegan(Event):
@@ -201,16 +98,6 @@ class CrisisPlacementDue(Event):
     type: Literal["CrisisPlacementDue"] = "CrisisPlacementDue"
     due: bool
 
-
-class GameEnded(Event):
-    """7.0 The game is over: the totals, margins, ranking and why."""
-
-    type: Literal["GameEnded"] = "GameEnded"
-    reason: str
-    totals: dict[str, int]
-    margins: dict[str, int]
-    ranking: list[str]
-    players: list[dict[str, Any]] = []
 
 
 # --- Non-player Factions (8.0): what a non-player's decision adds before its choice ------
@@ -243,6 +130,15 @@ class NonPlayerReason(Event):
     seat: str
     why: list[dict[str, Any]] = []
 
+
+__all__ = [
+    "ArjunaDrawn", "BoxTransfer", "CampaignBegan", "CampaignSwapped", "CardAdvanced",
+    "CardRevealed", "CardTurnBegan", "CrisisPlacementDue", "DeckPackLoaded", "DieRolled",
+    "EligibilityMarked", "EligibilitySet", "FactionActed", "FactionPassed", "GameEnded",
+    "MarkerSet", "NonPlayerPlanned", "NonPlayerReason", "PiecesFlipped", "PiecesMoved",
+    "PiecesPlaced", "PiecesRemoved", "ResourcesSet", "ScenarioSetUp", "StepBegan",
+    "StepNoted", "SupportShifted", "TrackSet", "ViceroyChanged", "GANDHI_EVENTS",
+]
 
 GANDHI_EVENTS: tuple[type[Event], ...] = (
     ScenarioSetUp, DeckPackLoaded, PiecesPlaced, PiecesRemoved, PiecesMoved, PiecesFlipped,

@@ -1,11 +1,18 @@
-"""Gandhi's Factions, pieces and component counts (rules 1.2, 1.4, facts §0)."""
+"""Gandhi's Factions, pieces and component counts (rules 1.2, 1.4, facts §0), as its
+spec for the shared COIN machinery declares them (``data/spec.toml``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from engine.coin.spec import CoinSpec, load_spec
+
+SPEC: CoinSpec = load_spec((Path(__file__).parent / "data" / "spec.toml").read_text("utf-8"))
+
 RAJ, CONGRESS, MUSLIM_LEAGUE, REVOLUTIONARIES = (
     "raj", "congress", "muslim_league", "revolutionaries")
-FACTIONS = (RAJ, CONGRESS, MUSLIM_LEAGUE, REVOLUTIONARIES)
-NV_FACTIONS = (CONGRESS, MUSLIM_LEAGUE)  # 1.5 the nonviolent Factions
+FACTIONS = SPEC.factions
+NV_FACTIONS = tuple(f for f in FACTIONS if SPEC.sides[f] == "nonviolent")  # 1.5
 TIE_ORDER = (MUSLIM_LEAGUE, CONGRESS, REVOLUTIONARIES)  # 7.1
 
 # Piece kinds as they stand in a space.  Activists are Active only by position (1.4.3),
@@ -21,26 +28,24 @@ MAP_KINDS = (TROOPS, SEPOYS, CONGRESS_ACTIVISTS, ML_ACTIVISTS, GANDHI,
 CUBES = (TROOPS, SEPOYS)
 
 # 1.2 and the Available Forces chart: the whole inventory.
-INVENTORY = {TROOPS: 15, SEPOYS: 45, CONGRESS_ACTIVISTS: 16, GANDHI: 1, ML_ACTIVISTS: 16,
-             GUERRILLAS: 16, ML_BASES: 5, REV_BASES: 5}
-UNREST_STRIKE_MARKERS = 12  # 1.11, 1.12
-PROTEST_MARKERS = 6         # 1.10
-RESOURCES_MAX = 50          # 1.8
-TRACK_MIN, TRACK_MAX = 1, 5  # Restraint and Unity (5.1.4, 6.6, 6.7)
+INVENTORY = dict(SPEC.inventory)
+UNREST_STRIKE_MARKERS = SPEC.markers["unrest"].supply or 0  # 1.11, 1.12
+PROTEST_MARKERS = SPEC.markers["protest"].supply or 0       # 1.10
+RESOURCES_MAX = SPEC.resources.high                          # 1.8
+# Restraint and Unity (5.1.4, 6.6, 6.7)
+TRACK_MIN, TRACK_MAX = SPEC.tracks["restraint"].low, SPEC.tracks["restraint"].high
 
 # Facts §0 (derived from 1.10 and the tutorial): Protest markers usable by Operations
 # at each Restraint level.
 PROTEST_CAP = {5: 1, 4: 2, 3: 4, 2: 5, 1: 6}
 
-OWNER = {TROOPS: RAJ, SEPOYS: RAJ, CONGRESS_ACTIVISTS: CONGRESS, GANDHI: CONGRESS,
-         ML_ACTIVISTS: MUSLIM_LEAGUE, ML_BASES: MUSLIM_LEAGUE,
-         GUERRILLAS_UNDERGROUND: REVOLUTIONARIES, GUERRILLAS_ACTIVE: REVOLUTIONARIES,
-         REV_BASES: REVOLUTIONARIES}
+OWNER = {kind: piece.owner for kind, piece in SPEC.pieces.items()}
+assert set(MAP_KINDS) == set(OWNER), "data/spec.toml and pieces.py name other kinds"
 
 
 def box_kind(kind: str) -> str:
     """The kind a map piece has in the Available/Out of Play boxes."""
-    return GUERRILLAS if kind in (GUERRILLAS_UNDERGROUND, GUERRILLAS_ACTIVE) else kind
+    return SPEC.box_kind(kind)
 
 
 def activists_of(faction: str) -> str:

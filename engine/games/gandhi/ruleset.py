@@ -25,7 +25,7 @@ from engine.games.gandhi.flow import STEPS, question, run, run_to
 from engine.games.gandhi.fold import HANDLERS
 from engine.games.gandhi.narrate import digest_text
 from engine.games.gandhi.outcome import check_players
-from engine.games.gandhi.pieces import FACTIONS
+from engine.games.gandhi.pieces import FACTIONS, SPEC
 from engine.games.gandhi.scenarios import load_scenario, scenario_names
 from engine.games.gandhi.setup import build_deck, pack_events, scenario_event
 from engine.games.gandhi.state import GandhiState, clone
@@ -140,7 +140,9 @@ class Gandhi(Ruleset[GandhiState]):
         else:
             events = STEPS[state.step.name].act(state, chosen, chance)
         # a side action may leave the step with nothing to ask: automatic steps run too
-        return run_to(state, events, chance, self.clone)
+        out, after = run_to(state, events, chance, self.clone)
+        SPEC.check(out)   # boxes, markers and tracks are the game's (never checked by the fold)
+        return out, after
 
     def policy(self, state: GandhiState, seat: str, chance: Chance
                ) -> tuple[Action, list[Event]]:

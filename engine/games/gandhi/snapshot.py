@@ -1,64 +1,22 @@
-"""Gandhi's state as JSON data, for snapshots (the ruleset's ``dump_state``/``load_state``).
-
-A snapshot is a cache, never the record (DESIGN.md §4), so the format favours size and a
-plain reading: a space lists only what differs from an empty space, and the step's data is
-written as the ``StepBegan`` data that would begin it now -- the fields ever set, under
-their logged keys -- and read back through the same model, so that
-``load(dump(state)) == state``.  The step's model version is written beside it: a snapshot
-of an older shape is refused (the service then folds the log again).
-"""
+"""Gandhi's state as JSON data, for snapshots: the shared COIN layout
+(``engine.coin.snapshot``)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields
 from typing import Any
 
-from pydantic_core import to_jsonable_python
+from engine.coin.snapshot import FORMAT, OldSnapshot, Snapshots
+from engine.games.gandhi.state import STEP_MODELS, GandhiState
 
-from engine.coin.sequence import CardTurn, Did
-from engine.games.gandhi.state import STEP_MODELS, GandhiState, SpaceState, Step
-
-FORMAT = 1          # this layout; a change of layout bumps it
-EMPTY = asdict(SpaceState())
-SKIP = {"spaces", "turn", "step"}
-
-
-class OldSnapshot(ValueError):
-    """The snapshot was written for another layout or another shape of a step's data."""
+SNAPSHOTS: Snapshots[GandhiState] = Snapshots(GandhiState, STEP_MODELS)
 
 
 def dump(state: GandhiState) -> dict[str, Any]:
-    out: dict[str, Any] = {"format": FORMAT}
-    for f in fields(state):
-        if f.name not in SKIP:
-            out[f.name] = to_jsonable_python(getattr(state, f.name))
-    out["spaces"] = {sid: {k: v for k, v in asdict(sp).items() if v != EMPTY[k]}
-                     for sid, sp in state.spaces.items()}
-    turn = state.turn
-    out["turn"] = {"order": list(turn.order), "acted": [[f, did.value] for f, did in turn.acted],
-                   "passed": turn.passed, "made_ineligible": turn.made_ineligible,
-                   "kept_eligible": turn.kept_eligible}
-    data = state.step.data
-    out["step"] = {"name": state.step.name, "seat": state.step.seat,
-                   "model": type(data).version,
-                   "data": to_jsonable_python(dict(data.logged()))}
-    return out
+    return SNAPSHOTS.dump(state)
 
 
 def load(data: dict[str, Any]) -> GandhiState:
-    if data.get("format") != FORMAT:
-        raise OldSnapshot(f"snapshot format {data.get('format')}, not {FORMAT}")
-    step = data["step"]
-    model = STEP_MODELS.model(step["name"], step["data"])
-    if step["model"] != model.version:
-        raise OldSnapshot(f"{model.__name__} v{step['model']}, not v{model.version}")
-    turn = data["turn"]
-    plain = {f.name: data[f.name] for f in fields(GandhiState) if f.name not in SKIP}
-    return GandhiState(
-        **plain,
-        spaces={sid: SpaceState(**{**EMPTY, "pieces": {}, **sp})
-                for sid, sp in data["spaces"].items()},
-        turn=CardTurn(tuple(turn["order"]), [(f, Did(did)) for f, did in turn["acted"]],
-                      list(turn["passed"]), list(turn["made_ineligible"]),
-                      list(turn["kept_eligible"])),
-        step=Step(step["name"], step["seat"], model.from_log(step["data"])))
+    return SNAPSHOTS.load(data)
+
+
+__all__ = ["FORMAT", "OldSnapshot", "dump", "load"]
