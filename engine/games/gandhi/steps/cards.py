@@ -1,11 +1,10 @@
-"""Playing an Event card (2.2-2.4): Faction order, Passing, eligibility, the next card,
-Campaign cards, and the Crisis placement at the end of a turn (6.8)."""
+"""Playing an Event card (2.2-2.4) on the shared COIN card turn (``engine.coin.cardturn``):
+Gandhi's hooks -- the Campaign card check (2.4), Passing to bring an Activist back (2.3.3)
+-- and its own Crisis placement at the end of a turn (6.8)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from engine.coin.sequence import Did, adjust_eligibility, next_eligible, options
+from engine.coin.cardturn import CardTurn
 from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
@@ -14,116 +13,27 @@ from engine.core.messages import Msg
 from engine.games.gandhi.board_text import CardText
 from engine.games.gandhi.deck import faction_order, is_campaign
 from engine.games.gandhi.derived import board, troops_may_enter
-from engine.games.gandhi.effects import advance, begin, note, resources, reveal, track
+from engine.games.gandhi.effects import EFFECTS, begin, note, track
 from engine.games.gandhi.events import (
     BoxTransfer,
     CampaignSwapped,
-    CardTurnBegan,
     CrisisPlacementDue,
-    EligibilitySet,
-    FactionPassed,
     PiecesPlaced,
+    StepBegan,
 )
-from engine.games.gandhi.flow import Ask, step
+from engine.games.gandhi.flow import FLOW, Ask, step
 from engine.games.gandhi.pieces import (
-    FACTIONS,
     NV_FACTIONS,
     RAJ,
-    REVOLUTIONARIES,
     SEPOYS,
     TROOPS,
     activists_of,
 )
 from engine.games.gandhi.state import GandhiState
-from engine.games.gandhi.vocabulary import verb, verbs
+from engine.games.gandhi.vocabulary import VOCABULARY, verb, verbs
 
 PASS, PASS_FREE, DONE = verbs("pass", "pass_free", "done")
 PLACE_PIECE = verb("place_piece")  # 6.8 a cube from Out of Play
-
-# What else a Faction may do on a card besides Passing: the Operations and Events issues
-# register their choices and handlers here.
-Choices = Callable[[GandhiState, str, frozenset[Did]], list[Action]]
-Handler = Callable[[GandhiState, str, Action, Chance], list[Event]]
-CARD_CHOICES: list[Choices] = []
-CARD_HANDLERS: dict[str, Handler] = {}
-
-PASS_REWARD = {RAJ: 3, REVOLUTIONARIES: 1}  # 2.3.3
-
-
-@step("card_check")
-class CardCheck:
-    """2.4 A revealed Campaign card is swapped with the current card at once."""
-
-    def ask(self, state: GandhiState) -> None:
-        return None
-
-    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
-        return []
-
-    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
-        if state.crisis_placement_due:
-            return [begin("crisis_placement", RAJ, CrisisData(after="card_check"))]
-        if state.upcoming is not None and is_campaign(state.upcoming):
-            assert state.current is not None
-            return [CampaignSwapped(campaign=state.upcoming, card=state.current),
-                    begin("campaign")]
-        assert state.current is not None
-        order = faction_order(state.current, state.pack)  # 2.3.2, as the game's pack has it
-        return [CardTurnBegan(card=state.current, order=list(order)), begin("card")]
-
-
-def pass_actions(state: GandhiState, faction: str) -> list[Action]:
-    """2.3.3 Passing; an NV Faction may also bring one Activist back from Out of Play."""
-    actions = [PASS()]
-    if faction in NV_FACTIONS:
-        actions += [PASS_FREE(faction=owner) for owner in NV_FACTIONS
-                    if state.out_of_play.get(activists_of(owner), 0)]
-    return actions
-
-
-def do_pass(state: GandhiState, faction: str, action: Action) -> list[Event]:
-    events: list[Event] = [FactionPassed(faction=faction)]
-    events += resources(state, faction, PASS_REWARD.get(faction, 0))
-    if action.verb == "pass_free":
-        kind = activists_of(action["faction"])
-        events.append(BoxTransfer(kind=kind, count=1, origin="out_of_play",
-                                  destination="available"))
-        if kind != activists_of(faction):
-            events += track(state, "unity", +1)  # 2.3.3 Important
-    return events
-
-
-@step("card")
-class CardPlay:
-    """2.3 The Eligible Factions in the card's order execute or Pass."""
-
-    def ask(self, state: GandhiState) -> Ask | None:
-        faction = next_eligible(state.turn, state.eligible)
-        if faction is None or state.crisis_placement_due:
-            return None
-        allowed = options(state.turn)
-        actions = [a for choose in CARD_CHOICES for a in choose(state, faction, allowed)]
-        actions += pass_actions(state, faction)
-        position = "first" if not state.turn.acted else "second"
-        card = CardText(state.pack, state.current) if state.current else ""
-        return Ask(faction, Msg(f"gandhi.prompt.card_{position}", card=card), tuple(actions))
-
-    def act(self, state: GandhiState, action: Action, chance: Chance) -> list[Event]:
-        faction = next_eligible(state.turn, state.eligible)
-        assert faction is not None
-        if action.verb in ("pass", "pass_free"):
-            return do_pass(state, faction, action)
-        return CARD_HANDLERS[action.verb](state, faction, action, chance)
-
-    def auto(self, state: GandhiState, chance: Chance) -> list[Event]:
-        """6.8 A turn that triggered a Crisis ends with the Raj placement; after the card,
-        2.3.6-2.3.7 adjust eligibility and play the next card."""
-        if state.crisis_placement_due:
-            return [begin("crisis_placement", RAJ, CrisisData(after="card"))]
-        turn = state.turn
-        eligible = adjust_eligibility(FACTIONS, turn, turn.made_ineligible, turn.kept_eligible)
-        return [EligibilitySet(eligible=eligible), *advance(state), *reveal(state, chance),
-                begin("card_check")]
 
 
 class CrisisData(StepData):
@@ -132,6 +42,63 @@ class CrisisData(StepData):
 
     after: str = "card"
     cubes: int | None = None
+
+
+def crisis_due(state: GandhiState) -> list[Event]:
+    """6.8 A turn that triggered a Crisis ends with the Raj placement (and so does a
+    Crisis due before a card's turn begins)."""
+    if not state.crisis_placement_due:
+        return []
+    return [begin("crisis_placement", RAJ, CrisisData(after=state.step.name))]
+
+
+def campaign_card(state: GandhiState) -> list[Event]:
+    """2.4 A revealed Campaign card is swapped with the current card at once."""
+    if state.upcoming is None or not is_campaign(state.upcoming):
+        return []
+    assert state.current is not None
+    swapped: list[Event] = [CampaignSwapped(campaign=state.upcoming, card=state.current)]
+    return [*swapped, begin("campaign")]
+
+
+def pass_free(state: GandhiState, faction: str) -> list[Action]:
+    """2.3.3 An NV Faction Passing may also bring one Activist back from Out of Play."""
+    if faction not in NV_FACTIONS:
+        return []
+    return [PASS_FREE(faction=owner) for owner in NV_FACTIONS
+            if state.out_of_play.get(activists_of(owner), 0)]
+
+
+def pass_free_effects(state: GandhiState, faction: str, action: Action) -> list[Event]:
+    if action.verb != "pass_free":
+        return []
+    kind = activists_of(action["faction"])
+    events: list[Event] = [BoxTransfer(kind=kind, count=1, origin="out_of_play",
+                                       destination="available")]
+    if kind != activists_of(faction):
+        events += track(state, "unity", +1)  # 2.3.3 Important
+    return events
+
+
+def card_prompt(state: GandhiState, position: str) -> Msg:
+    card = CardText(state.pack, state.current) if state.current else ""
+    return Msg(f"gandhi.prompt.card_{position}", card=card)
+
+
+CARD_TURN: CardTurn[GandhiState] = CardTurn(
+    FLOW, EFFECTS, VOCABULARY,
+    order=lambda state: faction_order(state.current or "", state.pack),  # 2.3.2, the pack's
+    prompt=card_prompt, interrupts=(crisis_due, campaign_card),
+    pending=lambda state: state.crisis_placement_due,
+    pass_extras=pass_free, pass_effects=pass_free_effects)
+CARD_TURN.pass_verbs.add("pass_free")
+# What else a Faction may do on a card besides Passing: the Operations and Events issues
+# register their choices and handlers here.
+CARD_CHOICES = CARD_TURN.choices
+CARD_HANDLERS = CARD_TURN.handlers
+PASS_REWARD = CARD_TURN.spec.pass_rewards  # 2.3.3
+pass_actions = CARD_TURN.pass_actions
+do_pass = CARD_TURN.do_pass
 
 
 @step("crisis_placement", CrisisData)
@@ -166,6 +133,5 @@ class CrisisPlacement:
         return self.finish(state)  # nothing left that could be placed
 
     def finish(self, state: GandhiState) -> list[Event]:
-        return [CrisisPlacementDue(due=False), begin(state.step.of(CrisisData).after)]
-
-
+        back: StepBegan = begin(state.step.of(CrisisData).after)
+        return [CrisisPlacementDue(due=False), back]
