@@ -6,7 +6,8 @@ import importlib
 import sys
 from pathlib import Path
 
-BUILTIN: tuple[str, ...] = ("engine.games.gandhi", "engine.games.asia_crossroads")
+BUILTIN: tuple[str, ...] = ("engine.games.gandhi", "engine.games.asia_crossroads",
+                            "engine.games.adp")
 
 
 def load(extra: list[str] | tuple[str, ...] = ()) -> None:
