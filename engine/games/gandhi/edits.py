@@ -1,8 +1,10 @@
 """The primitive edits of a manual Event (DESIGN.md §1; rules 5.0-5.1).
 
 The executing Faction carries out the card's text itself, one edit at a time, and the
-engine checks only the physical rules (``engine.games.gandhi.physical``).  Each kind of
-edit is a small class: its verb of the game's vocabulary and the slots its values fill,
+engine checks only the physical rules (``engine.games.gandhi.physical``).  The machinery
+(listing, reading, explaining, two-decision edits) is the shared ``engine.coin.edits``;
+Gandhi's kinds of edit are here.  Each kind of edit is a small class: its verb of the
+game's vocabulary and the slots its values fill,
 the values it may take now (``candidates``), why given values are impossible
 (``problem``) and its events.  Listing (values -> choices), acting and explaining
 (choice -> values) go through the same verbs, so the three never disagree.
@@ -21,6 +23,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar, cast
 
+from engine.coin.edits import MAX_EDITS as MAX_EDITS  # the step reads it here too
+from engine.coin.edits import (
+    EditKind,
+    Edits,
+    EditsData,
+    Pending,
+    SecondKind,
+    Values,
+    pending,
+)
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import DieRolled, Event
@@ -76,13 +88,8 @@ from engine.games.gandhi.pieces import (
     TROOPS,
     activists_of,
 )
-from engine.games.gandhi.state import Executing, GandhiState, executing
-from engine.games.gandhi.vocabulary import verb
-
-Values = tuple[Any, ...]
-Pending = tuple[str, str, int, str]  # (verb, box kind or map kind, count, box or origin space)
-
-MAX_EDITS = 60  # a safety valve far above any card's needs; then only ``done`` is offered
+from engine.games.gandhi.state import GandhiState, executing
+from engine.games.gandhi.vocabulary import VOCABULARY, verb
 
 # --- the values the edits offer ----------------------------------------------------------
 
@@ -102,15 +109,6 @@ PAYERS = (RAJ, REVOLUTIONARIES)  # 1.8 only these hold Resources
 
 # slot values that mean something else to the rules: the word said <-> the value meant
 SAID: dict[str, dict[Any, str]] = {"direction": DIRECTIONS, "switch": {True: "on", False: "off"}}
-MEANT = {slot: {word: value for value, word in words.items()} for slot, words in SAID.items()}
-
-
-def said(slot: str, value: Any) -> Any:
-    return SAID[slot][value] if slot in SAID else value
-
-
-def meant(slot: str, value: Any) -> Any:
-    return MEANT[slot][value] if slot in MEANT else value
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -147,58 +145,7 @@ def spaces_with_pieces(state: GandhiState) -> Iterator[tuple[str, str, int]]:
                     yield sid, kind, sp.count(kind)
 
 
-class EditsData(Executing):
-    """The edits of a manual Event so far: how many were made, and the first half of a
-    two-decision edit (place, move, remove) while one is open."""
-
-    edits: int = 0
-    pending: Pending | None = None
-
-
-def pending(state: GandhiState) -> Pending | None:
-    data = state.step.data
-    return data.pending if isinstance(data, EditsData) else None
-
-
 # --- the kinds of edit ------------------------------------------------------------------------
-
-
-class EditKind:
-    """One kind of edit: its verb, the slot each of its values fills (``names``), the
-    values it may take now (``candidates``), why given values are impossible
-    (``problem``) and its events.  ``first_of_two``: it only opens the second decision."""
-
-    verb: ClassVar[str] = ""
-    names: ClassVar[tuple[str, ...]] = ()
-    first_of_two: ClassVar[bool] = False
-    exact: ClassVar[bool] = False  # every candidate is legal (listing skips ``problem``)
-
-    def action(self, values: Values) -> Action:
-        return verb(self.verb)(**{n: said(n, v) for n, v in zip(self.names, values,
-                                                                   strict=True)})
-
-    def values(self, action: Action) -> Values:
-        return tuple(meant(n, action[n]) for n in self.names)
-
-    def candidates(self, state: GandhiState) -> Iterator[Values]:
-        return iter(())
-
-    def problem(self, state: GandhiState, values: Values) -> Msg | None:
-        return None
-
-    def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
-        return []
-
-
-class SecondKind(EditKind):
-    """The second decision of a place/move/remove; ``check`` takes the first one given."""
-
-    def problem(self, state: GandhiState, values: Values) -> Msg | None:
-        first = pending(state)
-        return None if first is None else self.check(state, first, values)
-
-    def check(self, state: GandhiState, first: Pending, values: Values) -> Msg | None:
-        return None
 
 
 class Place(EditKind):
@@ -530,25 +477,7 @@ WHOLE = {"place_count_in": ("place", ("count", "piece"), ("space",)),
          "remove_from_to": ("remove", ("count", "piece", "space"), ("box",))}
 
 
-# --- listing, reading and explaining -------------------------------------------------------
-
-
-def offered(state: GandhiState) -> tuple[EditKind, ...]:
-    """What may be said now: the second half of a started edit, or the menu."""
-    first = pending(state)
-    return (SECOND[first[0]],) if first is not None else MENU
-
-
-def actions(state: GandhiState, kind: EditKind) -> Iterator[Action]:
-    """Every legal edit of ``kind`` now.  An ``exact`` kind's candidates are all legal
-    (the tests check it), so listing skips ``problem`` for it."""
-    for values in kind.candidates(state):
-        if kind.exact or kind.problem(state, values) is None:
-            yield kind.action(values)
-
-
-_MENUS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
-MENU_CACHE = 64
+# --- listing, reading and explaining: the shared machinery (``engine.coin.edits``) ----------
 
 
 def position_key(state: GandhiState) -> tuple[Any, ...]:
@@ -562,55 +491,10 @@ def position_key(state: GandhiState) -> tuple[Any, ...]:
             state.options.get("gujarat"), repr(pending(state)))
 
 
-def menu(state: GandhiState) -> tuple[Action, ...]:
-    """Every legal edit now (the second half of a started one, or the menu)."""
-    key = position_key(state)
-    listed = _MENUS.get(key)
-    if listed is None:
-        if len(_MENUS) >= MENU_CACHE:
-            _MENUS.clear()
-        listed = _MENUS[key] = tuple(a for kind in offered(state) for a in actions(state, kind))
-    return listed
-
-
-def kind_of(state: GandhiState, action: Action) -> EditKind | None:
-    """The kind of edit an action of the vocabulary is, if it may be said now."""
-    kinds = {k.verb: k for k in offered(state)}
-    if action.verb == "place_pieces" and pending(state) is None:
-        return MENU[0]
-    return kinds.get(action.verb)
-
-
-def read(state: GandhiState, action: Action) -> tuple[EditKind, Values]:
-    """The edit a listed choice stands for."""
-    kind = kind_of(state, action)
-    if kind is None:
-        raise ValueError(f"not an edit now: {action.text}")
-    return kind, kind.values(action)
-
-
-def explain_edit(state: GandhiState, named: Action) -> Msg | None:
-    """Why an edit is impossible now; a whole ``place 2 troops in Punjab`` is checked too,
-    and if it is possible the player is told to say it in two steps."""
-    kind = kind_of(state, named)
-    if kind is not None:
-        return kind.problem(state, kind.values(named))
-    if named.verb not in WHOLE or pending(state) is not None:
-        return None
-    first_verb, head_names, tail_names = WHOLE[named.verb]
-    first, second = FIRST[first_verb], SECOND[first_verb]
-    head = first.values(_cut(named, head_names))
-    tail = tuple(meant(n, named[n]) for n in tail_names)
-    problem = first.problem(state, head)
-    if problem is None:
-        opened = (first_verb, head[1], head[0], head[2])
-        problem = second.check(state, opened, tail) or Msg(
-            "gandhi.reason.two_steps", first=first.action(head).text,
-            second=second.action(tail).text)
-    return problem
-
-
-def _cut(whole: Action, names: tuple[str, ...]) -> Action:
-    """The first half of a whole edit, as the action that says it."""
-    values = dict(whole.values)
-    return Action("", tuple((n, values[n]) for n in names))
+EDITS: Edits[GandhiState] = Edits(
+    VOCABULARY, "gandhi", MENU, second=SECOND, first=FIRST,
+    aliases={"place_pieces": MENU[0]},   # ``place 2 sepoys``: from Available
+    whole=WHOLE, said=SAID, position_key=position_key)
+said, meant = EDITS.said, EDITS.meant
+offered, actions, menu = EDITS.offered, EDITS.actions, EDITS.menu
+kind_of, read, explain_edit = EDITS.kind_of, EDITS.read, EDITS.explain

@@ -10,6 +10,7 @@ States, markers beyond their supply or off their spaces (1.10-1.12, 1.3.5), trac
 
 from __future__ import annotations
 
+from engine.coin.physical import Physical
 from engine.core.messages import Msg
 from engine.games.gandhi.derived import (
     available_all,
@@ -25,10 +26,8 @@ from engine.games.gandhi.pieces import (
     GANDHI,
     ML_ACTIVISTS,
     ML_BASES,
-    RESOURCES_MAX,
     REV_BASES,
-    TRACK_MAX,
-    TRACK_MIN,
+    SPEC,
     TROOPS,
 )
 from engine.games.gandhi.state import GandhiState, cached
@@ -44,15 +43,17 @@ def piece(kind: str) -> Msg:
     return Msg(f"gandhi.piece.{PIECE_KEYS.get(kind, kind)}")
 
 
+# the physical rules every COIN game shares (``engine.coin.physical``), on Gandhi's spec
+PHYSICAL: Physical[GandhiState] = Physical(SPEC, available_all, piece=piece, space=SpaceName)
+
+
 def _space(state: GandhiState, sid: str) -> Msg:
     return SpaceName(sid)
 
 
 def in_box(state: GandhiState, box: str, kind: str) -> int:
     """Pieces of a box kind in Available, Out of Play or Jail."""
-    if box == "available":
-        return available_all(state)[kind]
-    return (state.jail if box == "jail" else state.out_of_play).get(kind, 0)
+    return PHYSICAL.in_box(state, box, kind)
 
 
 def markers_left(state: GandhiState) -> tuple[int, int]:
@@ -64,19 +65,11 @@ def markers_left(state: GandhiState) -> tuple[int, int]:
 
 def supply_problem(state: GandhiState, box: str, kind: str, count: int) -> Msg | None:
     """5.1.1 Events never place pieces that are not Available (or in the box named)."""
-    have = in_box(state, box, kind)
-    if count > have:
-        return Msg("gandhi.reason.not_in_box", have=have, piece=piece(kind),
-                   box=Msg(f"gandhi.box.{box}"))
-    return None
+    return PHYSICAL.supply_problem(state, box, kind, count)
 
 
 def presence_problem(state: GandhiState, kind: str, count: int, sid: str) -> Msg | None:
-    have = state.space(sid).count(kind)
-    if count > have:
-        return Msg("gandhi.reason.not_there", have=have, piece=piece(kind),
-                   space=_space(state, sid))
-    return None
+    return PHYSICAL.presence_problem(state, kind, count, sid)
 
 
 def base_rooms(state: GandhiState) -> dict[str, int]:
@@ -168,13 +161,9 @@ def support_problem(state: GandhiState, sid: str, delta: int) -> Msg | None:
 
 def track_problem(state: GandhiState, name: str, delta: int) -> Msg | None:
     """5.1.4 Restraint and Unity stay within 1-5."""
-    if not TRACK_MIN <= getattr(state, name) + delta <= TRACK_MAX:
-        return Msg("gandhi.reason.track_bounds", track=Msg(f"gandhi.track.{name}"))
-    return None
+    return PHYSICAL.track_problem(state, name, delta)
 
 
 def resources_problem(state: GandhiState, faction: str, delta: int) -> Msg | None:
     """1.8 Resources stay within 0-50."""
-    if not 0 <= state.resources.get(faction, 0) + delta <= RESOURCES_MAX:
-        return Msg("gandhi.reason.resources_bounds", faction=Msg(f"gandhi.faction.{faction}"))
-    return None
+    return PHYSICAL.resources_problem(state, faction, delta)
