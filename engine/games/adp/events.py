@@ -47,6 +47,13 @@ class CapabilitySet(Event):
     side: str
 
 
+class MomentumAdded(Event):
+    """5.4 A Momentum card goes to the Momentum boxes: its effect lasts until the Reset."""
+
+    type: Literal["MomentumAdded"] = "MomentumAdded"
+    card: str
+
+
 class MomentumCleared(Event):
     """6.6 Reset: the cards in the Momentum boxes go to the played pile."""
 
@@ -54,5 +61,6 @@ class MomentumCleared(Event):
 
 
 ADP_EVENTS: tuple[type[Event], ...] = (*COIN_EVENTS, ScenarioSetUp, PropagandaPlayed,
-                                       CapabilitySet, MomentumCleared, DieRolled,
+                                       CapabilitySet, MomentumAdded, MomentumCleared,
+                                       DieRolled,
                                        CardRevealed)

@@ -43,6 +43,7 @@ FOLD: Fold[AdpState] = Fold(SPEC, STEP_MODELS, {
     "AdpScenarioSetUp": _setup,
     "PropagandaPlayed": _propaganda,
     "CapabilitySet": _capability,
+    "MomentumAdded": lambda s, e: s.momentum.append(e.card),
     "MomentumCleared": _momentum_cleared,
 })
 HANDLERS = FOLD.handlers

@@ -13,7 +13,7 @@ from engine.core.chance import Chance
 from engine.core.events import Event, Recorded
 from engine.core.messages import CourierError, IllegalAction, Msg
 from engine.core.ruleset import OptionChoice, Ruleset, Setup
-from engine.games.adp import propaganda, turn  # noqa: F401  (registers every step)
+from engine.games.adp import edits, propaganda, turn  # noqa: F401  (registers every step)
 from engine.games.adp.board_text import board_text, status_fields
 from engine.games.adp.events import ADP_EVENTS
 from engine.games.adp.flow import FLOW

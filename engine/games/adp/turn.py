@@ -1,7 +1,8 @@
 """2.3 The Event card sequence on the shared card turn (``engine.coin.cardturn``): the
 card's Faction order (2.3.2), Passing (2.3.3), the Event (2.3.4, 5.0), eligibility (2.3.6)
 and the next card (2.3.7); a Propaganda card (2.4) interrupts it with a Propaganda Round
-(``engine.games.adp.propaganda``), never two in a row.
+(``engine.games.adp.propaganda``), never two in a row.  The Event's offer and its manual
+execution are the shared ``engine.coin.eventstep`` (``engine.games.adp.edits``).
 
 Operations and Special Activities are not built yet: they register their choices on
 ``TURN.choices`` and their handlers on ``TURN.handlers`` (as ``engine.coin.ops`` does),
@@ -12,10 +13,6 @@ from __future__ import annotations
 
 from engine.coin.cardturn import CardTurn
 from engine.coin.effects import advance, begin, reveal
-from engine.coin.events import FactionActed
-from engine.coin.flow import Ask
-from engine.coin.sequence import Did
-from engine.coin.state import EventData
 from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
@@ -23,11 +20,9 @@ from engine.core.messages import Msg
 from engine.games.adp.events import PropagandaPlayed
 from engine.games.adp.flow import EFFECTS, FLOW
 from engine.games.adp.setup import card, is_propaganda
-from engine.games.adp.state import STEP_MODELS, AdpState
+from engine.games.adp.state import AdpState
 from engine.games.adp.victory import game_over
-from engine.games.adp.vocabulary import SIDES, VOCABULARY, verb
-
-EVENT, DONE = verb("event"), verb("done")
+from engine.games.adp.vocabulary import VOCABULARY
 
 
 def card_label(card_id: str | None) -> str:
@@ -84,45 +79,6 @@ def propaganda_card(state: AdpState) -> list[Event]:
 
 TURN: CardTurn[AdpState] = CardTurn(FLOW, EFFECTS, VOCABULARY, order=order, prompt=prompt,
                                     interrupts=[propaganda_card], pass_effects=pass_effects)
-
-
-def event_choices(state: AdpState, faction: str, allowed: frozenset[Did]) -> list[Action]:
-    """2.3.4 The Event, when the Faction's position allows it."""
-    return [EVENT(side=s) for s in SIDES] if Did.EVENT in allowed else []
-
-
-def start_event(state: AdpState, faction: str, action: Action, chance: Chance
-                ) -> list[Event]:
-    """5.0 The Faction executes the Event (its eligibility follows, 2.3.6)."""
-    assert state.current is not None
-    return [FactionActed(faction=faction, did=Did.EVENT.value),
-            begin("event", faction, EventData(executing=faction, card=state.current,
-                                              side=action["side"]))]
-
-
-TURN.choices.append(event_choices)
-TURN.handlers["event"] = start_event
-STEP_MODELS.add("event", EventData)
-
-
-@FLOW.step("event")
-class EventStep:
-    """5.1 The Event: every card is ``manual``; its edits are the shared manual edits
-    (``engine.coin`` edits, not merged yet), so for now the Faction carries it out and says
-    done."""
-
-    def ask(self, state: AdpState) -> Ask:
-        data = state.step.of(EventData)
-        side = VOCABULARY.kinds["side"].label(data.side, "en")
-        assert state.step.seat is not None
-        return Ask(state.step.seat, Msg("adp.prompt.event", card=card_label(data.card),
-                                        side=side), (DONE(),))
-
-    def act(self, state: AdpState, action: Action, chance: Chance) -> list[Event]:
-        return [begin("card")]
-
-    def auto(self, state: AdpState, chance: Chance) -> list[Event]:
-        return [begin("card")]
 
 
 @FLOW.step("next_card")

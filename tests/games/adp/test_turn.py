@@ -54,7 +54,7 @@ def test_2_3_4_after_an_event_the_2nd_eligible_may_not_do_the_event() -> None:
     game = event_game("short")
     first = game.seat
     game.act("event unshaded")
-    assert game.seat == first and game.offered() == ["done"]
+    assert game.seat == first and "done" in game.offered()
     game.act("done")
     assert game.seat != first
     assert "event shaded" not in game.offered() and "pass" in game.offered()
