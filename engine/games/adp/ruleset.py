@@ -13,8 +13,10 @@ from engine.core.chance import Chance
 from engine.core.events import Event, Recorded
 from engine.core.messages import CourierError, IllegalAction, Msg
 from engine.core.ruleset import OptionChoice, Ruleset, Setup
-from engine.games.adp import edits, propaganda, turn  # noqa: F401  (registers every step)
+from engine.core.vocabulary import tokens
+from engine.games.adp import propaganda, turn  # noqa: F401  (registers every step)
 from engine.games.adp.board_text import board_text, status_fields
+from engine.games.adp.edits import EDITS
 from engine.games.adp.events import ADP_EVENTS
 from engine.games.adp.flow import FLOW
 from engine.games.adp.fold import HANDLERS
@@ -127,11 +129,19 @@ class ADistantPlain(Ruleset[AdpState]):
                      ) -> tuple[list[Event], AdpState]:
         chosen = self.legal_actions(state, seat).allows(action)
         if chosen is None:
-            raise IllegalAction(text=action.text, reason=Msg("reason.not_offered_now"))
+            reason = self.explain(state, seat, tokens(action.text), action)
+            raise IllegalAction(text=action.text, reason=reason or Msg("reason.not_offered_now"))
         events = FLOW.act(state, chosen, chance)
         out, after = FLOW.run_to(state, events, chance, self.clone)
         SPEC.check(out)
         return out, after
+
+    def explain(self, state: AdpState, seat: str, typed: tuple[str, ...],
+                named: Action | None) -> Msg | None:
+        """5.1.1 Why an Event edit breaks a physical rule."""
+        if state.step.name == "event" and seat == state.step.seat and named is not None:
+            return EDITS.explain(state, named)
+        return None
 
     def evolve(self, state: AdpState, event: Event) -> AdpState:
         HANDLERS[event.type](state, event)

@@ -148,3 +148,11 @@ def test_5_4_momentum_lasts_until_the_reset() -> None:
 
     game.fold(reset_phase(game.state))
     assert game.state.momentum == []
+
+
+def test_5_1_1_an_impossible_edit_is_refused_with_the_rule_it_breaks() -> None:
+    game = executing()
+    game.act("place 1 police")
+    with pytest.raises(IllegalAction) as refused:
+        game.act("in Waziristan")
+    assert "Pakistan" in refused.value.message("en")
