@@ -182,6 +182,7 @@ def _render_commands(sub: argparse._SubParsersAction[Parser],
     bench_render = sub.add_parser("bench-render", help=h("bench_render"))
     bench_render.add_argument("--runs", type=int, default=30, help=h("runs"))
     bench_render.add_argument("--frames", type=int, default=100, help=h("frames"))
+    bench_render.add_argument("--ruleset", help=h("ruleset"))
 
 
 def _early_language(argv: Sequence[str], config: Config) -> str:

@@ -406,8 +406,8 @@ def cmd_fuzz(args: argparse.Namespace, service: Service, config: Config) -> int:
     from engine.fuzz import fuzz
 
     started = time.perf_counter()
-    report = fuzz(args.games, args.seed, name=args.ruleset or "gandhi", out_dir=Path(args.out),
-                  humans=args.humans)
+    report = fuzz(args.games, args.seed, name=args.ruleset or default_ruleset(config),
+                  out_dir=Path(args.out), humans=args.humans)
     seconds = time.perf_counter() - started
     bots = f" (+{report.bot_actions} by bots)" if report.bot_actions else ""
     print(f"{report.games} games, {report.actions} actions{bots}, {report.events} events, "
@@ -480,7 +480,7 @@ def cmd_mail(args: argparse.Namespace, service: Service, config: Config) -> int:
         f"imap {mail.imap.user}@{mail.imap.host}"
     say(config, "cli.mail_starting", address=mail.address, inbound=where,
         relay=f"{mail.relay.host}:{mail.relay.port}", db=shown_url(config.db_path))
-    run(AsyncService(service), mail, config.language, default_ruleset(config) or "gandhi")
+    run(AsyncService(service), mail, config.language, default_ruleset(config) or "")
     return 0
 
 

@@ -1,9 +1,9 @@
 """``courier render``, ``digest``, ``replay`` and ``bench-render``: pictures of a game.
 
 Thin handlers: they read states and events through the service and hand them to the pure
-renderers in ``renders.gandhi``.  Their arguments are in ``bot.cli.build_parser``; the handlers
-are registered in ``bot.commands.HANDLERS`` at the foot of this module (imported by
-``bot.cli.main``).
+renderers each game registers (``renders``).  Their arguments are in
+``bot.cli.build_parser``; the handlers are registered in ``bot.commands.HANDLERS`` at the
+foot of this module (imported by ``bot.cli.main``).
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from typing import Any
 
 import renders
 from bot.bench import percentile
-from bot.cli import Handler, say, write_file
+from bot.cli import Handler, default_ruleset, say, write_file
 from bot.config import Config
+from engine.core import ruleset as registry
 from engine.core.messages import CourierError
+from engine.games import DEFAULT as DEFAULT_RULESET
 from engine.pictures import Job
 from engine.service import Service
 from engine.store import Store
@@ -85,9 +87,9 @@ def cmd_replay(args: argparse.Namespace, service: Service, config: Config) -> in
 # --- bench-render ---------------------------------------------------------------------
 
 
-def _play(service: Service, scenario: str, game: str) -> str:
+def _play(service: Service, name: str, scenario: str, game: str) -> str:
     """A whole game in which every Faction passes, says done or skips."""
-    service.create_game("gandhi", scenario, game_id=game)
+    service.create_game(name, scenario, game_id=game)
     while active := sorted(service.active(game)):
         texts = service.legal(game, active[0]).texts()
         pick = next((x for x in texts if x in ("pass", "done", "skip")), None)
@@ -105,10 +107,14 @@ def _timed(fn: Any, runs: int) -> tuple[list[float], Any]:
     return times, result
 
 
-def run_render_bench(runs: int, frame_count: int) -> str:
+def run_render_bench(runs: int, frame_count: int, name: str | None = None) -> str:
+    """Times the pictures of four games of the ruleset ``name`` (default:
+    ``engine.games.DEFAULT``), on its first two scenarios in turn."""
+    name = name or DEFAULT_RULESET
+    scenarios = registry.get(name).scenarios()[:2]
     service = Service(Store(":memory:"))
-    games = [_play(service, scenario, f"bench-{i}")
-             for i, scenario in enumerate(("main", "short", "main", "short"))]
+    games = [_play(service, name, scenarios[i % len(scenarios)], f"bench-{i}")
+             for i in range(4)]
     seqs = service.frame_seqs(games[0])
     before, mid = seqs[len(seqs) // 2 - 1], seqs[len(seqs) // 2]
     map_job = service.map_picture(games[0], "en", mid)
@@ -127,7 +133,7 @@ def run_render_bench(runs: int, frame_count: int) -> str:
     while len(frames) < frame_count:   # as many frames as asked, from the four games
         frames += frames
     for fmt in ("gif", "webp", "auto"):
-        job = Job("gandhi", "replay", (frames[:frame_count], fmt, "en"))
+        job = Job(name, "replay", (frames[:frame_count], fmt, "en"))
         (elapsed,), (data, kind) = _timed(lambda j=job: service.draw(j), 1)
         lines.append(f"replay {fmt}: {frame_count} frames in {elapsed:.1f} s, "
                      f"{len(data) / 1024 / 1024:.2f} MiB ({kind})")
@@ -135,7 +141,8 @@ def run_render_bench(runs: int, frame_count: int) -> str:
 
 
 def cmd_bench_render(args: argparse.Namespace, service: Service, config: Config) -> int:
-    print(run_render_bench(args.runs, args.frames))
+    print(run_render_bench(args.runs, args.frames,
+                           getattr(args, "ruleset", None) or default_ruleset(config)))
     return 0
 
 

@@ -8,6 +8,9 @@ game is written as an importable JSON Lines log.
 With ``humans``, each game seats that many people, chosen at random among the seats; the
 others are the game's non-player seats, which the service's bot plays (Gandhi rule 8), so
 a game with no human runs to its end as it is created.
+
+A game's invariants and setups come from its ruleset (``invariants``, ``fuzz_setups``,
+``seating_options``): the fuzzer names no game.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from engine.core.actions import Action, Amount
 from engine.core.fold import Folder, fold
 from engine.core.menu import menu_problem
 from engine.core.ruleset import NON_PLAYER
+from engine.games import DEFAULT as DEFAULT_RULESET
 from engine.i18n import LANGUAGES
 from engine.service import Service
 from engine.store import Store
@@ -41,17 +45,8 @@ class FuzzReport:
     endings: dict[str, int] = field(default_factory=dict)
 
 
-def gandhi_checks() -> Check:
-    return checks_of("gandhi")
-
-
 def checks_of(name: str) -> Check:
-    """The invariants of the game ``name`` (Gandhi's own module; others: the ruleset's
-    ``invariants`` hook)."""
-    if name == "gandhi":
-        from engine.games.gandhi.invariants import problems
-
-        return problems
+    """The invariants of the game ``name`` (its ruleset's ``invariants``)."""
     return registry.get(name).invariants
 
 
@@ -143,15 +138,16 @@ def _check_all(check: Check, state: Any) -> str:
     return "; ".join(found)
 
 
-def fuzz(games: int, seed: int, *, name: str = "gandhi", out_dir: Path | None = None,
+def fuzz(games: int, seed: int, *, name: str | None = None, out_dir: Path | None = None,
          max_actions: int = 20_000, humans: int | None = None,
          setups: list[tuple[str, dict[str, Any]]] | None = None) -> FuzzReport:
     """Play ``games`` seeded games in memory, cycling through ``setups``; with ``humans``,
-    that many seats choose at random and the bot plays the others."""
+    that many seats choose at random and the bot plays the others.  ``name``: the
+    ruleset (default: ``engine.games.DEFAULT``)."""
+    name = name or DEFAULT_RULESET
     if humans is not None:
-        setups = setups or bot_setups()
-    setups = setups or (default_setups() if name == "gandhi"
-                        else registry.get(name).fuzz_setups())
+        setups = setups or bot_setups(name)
+    setups = setups or registry.get(name).fuzz_setups()
     report = FuzzReport()
     service = Service(Store(":memory:"))
     seats = registry.get(name).seats
@@ -191,16 +187,14 @@ def _verified(service: Service, game: str) -> list[str]:
     return [] if report.ok else [f"verify: event {report.first_bad_seq}: {report.problem}"]
 
 
-def bot_setups() -> list[tuple[str, dict[str, Any]]]:
-    """Every scenario, with both Gujarat types (the seating comes from the bots)."""
-    return [(s, o) for s in ("short", "main", "quick_start")
-            for o in ({}, {"gujarat": "province"})]
-
-
-def default_setups() -> list[tuple[str, dict[str, Any]]]:
-    """Every scenario, with 4, 3, 2 and 1 players (1.5) and both Gujarat types."""
-    seatings: list[dict[str, Any]] = [
-        {}, {"players": [["congress", "muslim_league"], ["raj"], ["revolutionaries"]]},
-        {"players": [["congress", "muslim_league"], ["raj", "revolutionaries"]]},
-        {"players": [["raj"]], "gujarat": "province"}]
-    return [(s, o) for s in ("short", "main", "quick_start") for o in seatings]
+def bot_setups(name: str) -> list[tuple[str, dict[str, Any]]]:
+    """The ruleset's fuzz setups without the options that seat players (the seating
+    comes from the bots), each once."""
+    ruleset = registry.get(name)
+    seating = set(ruleset.seating_options())
+    out: list[tuple[str, dict[str, Any]]] = []
+    for scenario, options in ruleset.fuzz_setups():
+        kept = (scenario, {k: v for k, v in options.items() if k not in seating})
+        if kept not in out:
+            out.append(kept)
+    return out

@@ -7,9 +7,10 @@ import random
 
 import engine.games
 from engine.core.events import Event
-from engine.fuzz import concrete, default_setups, pick
+from engine.fuzz import concrete, pick
 from engine.games.gandhi.events import MarkerSet, PiecesPlaced, SupportShifted
 from engine.games.gandhi.fold import evolve
+from engine.games.gandhi.invariants import default_setups
 from engine.games.gandhi.pieces import (
     CONGRESS_ACTIVISTS,
     GUERRILLAS_ACTIVE,

@@ -14,12 +14,12 @@ from engine.games.gandhi.pieces import (
     CUBES,
     GANDHI,
     GUERRILLAS_ACTIVE,
-    INVENTORY,
     ML_ACTIVISTS,
     ML_BASES,
     PROTEST_CAP,
     PROTEST_MARKERS,
     REV_BASES,
+    SPEC,
     UNREST_STRIKE_MARKERS,
     box_kind,
 )
@@ -36,17 +36,10 @@ def available(state: GandhiState, kind: str) -> int:
 
 
 def available_all(state: GandhiState) -> dict[str, int]:
-    """Every kind's Available count, in one pass, once per state version (1.4.1)."""
-    def count() -> dict[str, int]:
-        left = dict(INVENTORY)
-        for sp in state.spaces.values():
-            for map_kind, n in sp.pieces.items():
-                left[box_kind(map_kind)] -= n
-        for box in (state.jail, state.out_of_play):
-            for box_kind_, n in box.items():
-                left[box_kind_] -= n
-        return left
-    return cached(state, "available_all", count)
+    """Every kind's Available count, in one pass, once per state version (1.4.1): the
+    spec's inventory less the map, Jail and Out of Play (``CoinSpec.available``)."""
+    return cached(state, "available_all", lambda: SPEC.available(
+        {sid: sp.pieces for sid, sp in state.spaces.items()}, state.boxes))
 
 
 def activists_active(board_: Map, space_id: str, space: SpaceState) -> bool:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.games.gandhi.derived import available_all, board, is_state, unrest_markers_left
 from engine.games.gandhi.pieces import (
     GANDHI,
@@ -62,3 +65,18 @@ def _spaces(state: GandhiState) -> list[str]:
         if sp.support and space.is_railway:
             found.append(f"{sid}: a Railway with a Support level (1.3.6)")
     return found
+
+
+def gandhi_checks() -> Callable[[GandhiState], list[str]]:
+    """The fuzzer's check of a Gandhi position (``Gandhi.invariants``)."""
+    return problems
+
+
+def default_setups() -> list[tuple[str, dict[str, Any]]]:
+    """The fuzzer's setups (``Gandhi.fuzz_setups``): every scenario, with 4, 3, 2 and 1
+    players (1.5) and both Gujarat types."""
+    seatings: list[dict[str, Any]] = [
+        {}, {"players": [["congress", "muslim_league"], ["raj"], ["revolutionaries"]]},
+        {"players": [["congress", "muslim_league"], ["raj", "revolutionaries"]]},
+        {"players": [["raj"]], "gujarat": "province"}]
+    return [(s, o) for s in ("short", "main", "quick_start") for o in seatings]

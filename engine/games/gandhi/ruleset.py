@@ -23,6 +23,7 @@ from engine.games.gandhi.effects import begin
 from engine.games.gandhi.events import GANDHI_EVENTS
 from engine.games.gandhi.flow import STEPS, question, run, run_to
 from engine.games.gandhi.fold import HANDLERS
+from engine.games.gandhi.invariants import default_setups, problems
 from engine.games.gandhi.narrate import digest_text
 from engine.games.gandhi.outcome import check_players
 from engine.games.gandhi.pieces import FACTIONS, SPEC
@@ -203,6 +204,12 @@ class Gandhi(Ruleset[GandhiState]):
 
     def seating_options(self) -> tuple[str, ...]:
         return ("players",)
+
+    def invariants(self, state: GandhiState) -> list[str]:
+        return problems(state)
+
+    def fuzz_setups(self) -> list[tuple[str, dict[str, Any]]]:
+        return default_setups()
 
     def seat_non_players(self, options: Mapping[str, Any], seats: frozenset[str]
                          ) -> dict[str, Any]:

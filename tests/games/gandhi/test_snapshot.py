@@ -10,7 +10,8 @@ import pytest
 import engine.games
 from engine.core.events import payload_json
 from engine.core.fold import Folder
-from engine.fuzz import gandhi_checks, play_one
+from engine.fuzz import play_one
+from engine.games.gandhi.invariants import gandhi_checks
 from engine.games.gandhi.ruleset import Gandhi
 from engine.games.gandhi.snapshot import OldSnapshot
 from engine.service import Service
