@@ -156,3 +156,11 @@ def test_5_1_1_an_impossible_edit_is_refused_with_the_rule_it_breaks() -> None:
     with pytest.raises(IllegalAction) as refused:
         game.act("in Waziristan")
     assert "Pakistan" in refused.value.message("en")
+
+
+def test_a_snapshot_taken_halfway_through_an_edit_reads_back_the_same() -> None:
+    game = executing()
+    game.act("move 1 police from Kabul")
+    rules = game.rules
+    assert rules.load_state(rules.dump_state(game.state)) == game.state
+    assert refold(game) == game.state

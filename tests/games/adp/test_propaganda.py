@@ -196,3 +196,15 @@ def test_6_5_6_the_final_round_ends_after_redeploy_without_reset() -> None:
     answer_all(game)
     assert game.state.result is not None and game.state.result["reason"] == "final"
     assert game.state.space("helmand").terror == 1           # no Reset (2.4.1)
+
+
+def test_snapshots_round_trip_in_the_middle_of_a_round_and_of_an_event() -> None:
+    game = at_round()
+    until(game, "desertion")
+    game.act(game.offered()[0])
+    rules = game.rules
+    assert rules.load_state(rules.dump_state(game.state)) == game.state
+    until(game, "redeploy_police")
+    game.act("redeploy police from Oruzgan to Kandahar-Kabul")
+    assert rules.load_state(rules.dump_state(game.state)) == game.state
+    assert refold(game) == game.state
