@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 
 from engine.coin import events as ev
+from engine.coin.deck import Decks, build_piles
 from engine.coin.effects import begin
 from engine.coin.eventstep import ManualData
 from engine.coin.sequence import Did
 from engine.coin.snapshot import Snapshots
 from engine.core.actions import Action
 from engine.core.events import CardRevealed, DieRolled
+from engine.randomness import Secret, SeededChance
 from tests.coin.toycoin import (
     EDITS,
     EFFECTS,
@@ -212,3 +214,31 @@ def test_a_manual_event_offers_only_edits_the_physical_rules_allow() -> None:
     events, state = act(state, "done")
     assert events[0] == ev.FactionActed(faction="govt", did="event")   # 2.3.6
     assert offered(state)[0] == "rebels"
+
+
+def test_the_deck_is_dealt_in_piles_with_a_special_card_in_the_bottom_of_some() -> None:
+    events = [f"e{n}" for n in range(1, 10)]
+    deck, left = build_piles(events, ["p1", "p2", "p3"], piles=3, per_pile=3,
+                             special_piles=(2, 3), in_bottom=2,
+                             chance=SeededChance(Secret("seed", "salt"), "setup"))
+    assert len(deck) == 11 and sorted(c for c in deck if c.startswith("e")) == sorted(events)
+    first, second, third = deck[:3], deck[3:7], deck[7:]
+    assert not any(c.startswith("p") for c in first)
+    for pile in (second, third):   # one special card among the bottom 3 of 4
+        assert [c for c in pile if c.startswith("p")] and not pile[0].startswith("p")
+    assert len(left) == 1 and left[0] not in deck
+
+
+def test_a_deck_pack_is_checked_by_the_games_own_loader() -> None:
+    class PackError(ValueError):
+        pass
+
+    def apply(deck: tuple[str, ...], pack: str) -> tuple[str, ...]:
+        if "bad" in pack:
+            raise PackError("card 3: no such card")
+        return (*deck, pack)
+
+    decks = Decks(lambda: ("c1", "c2"), apply, PackError)
+    assert decks.deck_for(None) == ("c1", "c2") and decks.deck_for("x") == ("c1", "c2", "x")
+    assert decks.pack_problem("bad") == "card 3: no such card"
+    assert decks.pack_problem(3) is not None and decks.pack_problem("fine") is None

@@ -5,27 +5,24 @@
 
 from __future__ import annotations
 
-import functools
-
+from engine.coin.deck import Decks, checked_order
 from engine.games.gandhi.cards import CardError, Deck, EventCard, apply_pack, load_cards
 from engine.games.gandhi.pieces import FACTIONS
 
+# the default deck with a pack (TOML text) applied, shared machinery (``engine.coin.deck``)
+DECKS: Decks[Deck] = Decks(lambda: load_cards(), apply_pack, CardError)
 
-@functools.lru_cache(maxsize=16)
+
 def deck_for(pack: str | None = None) -> Deck:
     """The default deck with ``pack`` (TOML text) applied; raises ``CardError``."""
-    deck = load_cards()
-    return deck if pack is None else apply_pack(deck, pack)
+    return DECKS.deck_for(pack)
 
 
 def pack_problem(pack: object) -> str | None:
     """Why ``pack`` cannot be a game's deck pack (the message names the card), or None."""
-    if not isinstance(pack, str):
-        return "a deck pack is the TOML text of the pack"
-    try:
-        deck_for(pack)
-    except CardError as exc:
-        return str(exc)
+    problem = DECKS.pack_problem(pack)
+    if problem is not None or not isinstance(pack, str):
+        return problem
     from engine.games.gandhi.np.data import np_problem  # the pack's [np] table (8.0)
 
     return np_problem(pack)
@@ -42,6 +39,4 @@ def event_card(card: str, pack: str | None = None) -> EventCard:
 
 def faction_order(card: str, pack: str | None = None) -> tuple[str, ...]:
     """2.3.2 The left-to-right Faction icons of an Event card, as the game's pack has it."""
-    order = tuple(event_card(card, pack).order)
-    assert sorted(order) == sorted(FACTIONS)
-    return order
+    return checked_order(event_card(card, pack).order, FACTIONS)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
+from engine.coin.deck import DeckChance
 from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
 from engine.core.events import Event, Recorded
@@ -36,8 +37,6 @@ from engine.games.gandhi.vocabulary import VOCABULARY
 from engine.games.gandhi.withdraw import withdraw, withdraw_actions
 from engine.i18n import t
 
-T = TypeVar("T")
-
 # game options; the first value is the default (docs/rules-choices.md says why)
 OPTIONS = {
     "gujarat": ("princely_state", "province"),                          # facts §1.2 note B
@@ -50,25 +49,6 @@ SEATINGS = {
     "three_raj": '[["congress"], ["muslim_league"], ["raj", "revolutionaries"]]',
     "two": '[["congress", "muslim_league"], ["raj", "revolutionaries"]]',
 }
-
-
-class DeckChance:
-    """At setup the deck is new: cards come from it, dice from the service."""
-
-    def __init__(self, chance: Chance, deck: list[str]) -> None:
-        self._chance, self._deck = chance, deck
-
-    def roll(self, sides: int = 6) -> int:
-        return self._chance.roll(sides)
-
-    def shuffle(self, items: Sequence[T]) -> list[T]:
-        return self._chance.shuffle(items)
-
-    def card(self, index: int) -> str:
-        return self._deck[index]
-
-    def salt(self) -> str:
-        return self._chance.salt()
 
 
 def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:

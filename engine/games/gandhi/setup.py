@@ -8,39 +8,28 @@ random, becomes the first Viceroy (2.5).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
+from engine.coin.deck import build_piles
+from engine.coin.deck import pack_events as coin_pack_events
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.games.gandhi.deck import deck_for
-from engine.games.gandhi.events import DeckPackLoaded, ScenarioSetUp
+from engine.games.gandhi.events import ScenarioSetUp
 from engine.games.gandhi.pieces import CONGRESS_ACTIVISTS, MAP_KINDS, ML_ACTIVISTS
 from engine.games.gandhi.scenarios import DeckSpec, Scenario, SpaceSetup
 
 EVENT_CARDS = [str(n) for n in range(1, 73)]      # 1.2
 CAMPAIGN_CARDS = [str(n) for n in range(73, 80)]  # 1.2, 2.5
 
-T = TypeVar("T")
-
 
 def build_deck(spec: DeckSpec, chance: Chance) -> tuple[list[str], str]:
-    """The draw deck (top first) and the starting Viceroy."""
-    events = chance.shuffle(EVENT_CARDS)
-    campaigns = chance.shuffle(CAMPAIGN_CARDS)
-    size = spec.events_per_pile
-    piles = [events[i * size:(i + 1) * size] for i in range(spec.event_piles)]
-    used = len(spec.campaign_piles)
-    for campaign, pile_number in zip(campaigns[:used], spec.campaign_piles, strict=True):
-        piles[pile_number - 1] = _shuffle_into_bottom(piles[pile_number - 1], campaign,
-                                                      spec.campaign_in_bottom, chance)
-    return [card for pile in piles for card in pile], campaigns[used]
-
-
-def _shuffle_into_bottom(pile: Sequence[T], card: T, bottom: int, chance: Chance) -> list[T]:
-    top, low = list(pile[:-bottom]), list(pile[-bottom:])
-    low.insert(chance.roll(bottom + 1) - 1, card)
-    return top + low
+    """The draw deck (top first) and the starting Viceroy (2.1: a Campaign card shuffled
+    into the bottom cards of each pile; the first one left over is the Viceroy)."""
+    deck, left = build_piles(EVENT_CARDS, CAMPAIGN_CARDS, piles=spec.event_piles,
+                             per_pile=spec.events_per_pile, special_piles=spec.campaign_piles,
+                             in_bottom=spec.campaign_in_bottom, chance=chance)
+    return deck, left[0]
 
 
 def space_payload(setup: SpaceSetup) -> dict[str, Any]:
@@ -74,5 +63,4 @@ def pack_events(pack: str | None) -> list[Event]:
     if pack is None:
         return []
     deck = deck_for(pack)
-    assert deck.pack_hash is not None
-    return [DeckPackLoaded(name=deck.pack_name, hash=deck.pack_hash, text=pack)]
+    return coin_pack_events(pack, deck.pack_name, deck.pack_hash)
