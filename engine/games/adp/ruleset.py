@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from engine.coin.deck import DeckChance
 from engine.coin.effects import advance, begin, reveal
 from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
@@ -44,25 +45,6 @@ SEATINGS = {
     "two": '[["coalition", "government"], ["taliban", "warlords"]]',
 }
 SCENARIOS = ("short", "main", "extended")
-
-
-class DeckChance:
-    """At setup the deck is new: cards come from it, dice from the service."""
-
-    def __init__(self, chance: Chance, deck: list[str]) -> None:
-        self._chance, self._deck = chance, deck
-
-    def roll(self, sides: int = 6) -> int:
-        return self._chance.roll(sides)
-
-    def shuffle(self, items: Sequence[Any]) -> list[Any]:
-        return self._chance.shuffle(items)
-
-    def card(self, index: int) -> str:
-        return self._deck[index]
-
-    def salt(self) -> str:
-        return self._chance.salt()
 
 
 def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:

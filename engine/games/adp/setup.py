@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.coin.deck import shuffle_into_bottom
 from engine.core.chance import Chance
 from engine.games.adp.events import ScenarioSetUp
 from engine.games.adp.mapdata import Card, DeckSetup, Scenario, default_data
@@ -45,8 +46,8 @@ def build_deck(spec: DeckSetup, chance: Chance, short_game: bool
     propaganda = chance.shuffle(PROPAGANDA_CARDS)[:spec.piles]
     piles = deal(events, spec.piles)
     deck: list[str] = []
-    for pile, prop in zip(piles, propaganda, strict=True):
-        deck += chance.shuffle([*pile, prop])
+    for pile, prop in zip(piles, propaganda, strict=True):   # anywhere in its pile
+        deck += shuffle_into_bottom(pile, prop, len(pile), chance)
     return deck, removed
 
 
