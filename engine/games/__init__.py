@@ -6,7 +6,8 @@ import importlib
 import sys
 from pathlib import Path
 
-BUILTIN: tuple[str, ...] = ("engine.games.gandhi", "engine.games.asia_crossroads")
+BUILTIN: tuple[str, ...] = ("engine.games.gandhi", "engine.games.asia_crossroads",
+                            "engine.games.adp")
 # the ruleset a tool runs when none is named (the fuzzer, bench-render; the front-ends have
 # their own setting, ``default_ruleset``)
 DEFAULT = "gandhi"

@@ -316,8 +316,9 @@ def test_the_data_loads_from_a_copy_of_the_files(tmp_path: Path) -> None:
     assert load_data(tmp_path).map.spaces.keys() == BOARD.spaces.keys()
 
 
-def test_adp_is_not_registered_as_a_game_yet() -> None:
+def test_adp_is_a_built_in_game_whose_spec_inventory_is_the_forces_table() -> None:
     import engine.games
+    from engine.games.adp.spec import SPEC
 
-    assert not any("adp" in m for m in engine.games.BUILTIN)
-    assert (DATA_DIR.parent / "__init__.py").read_text().strip() == ""
+    assert "engine.games.adp" in engine.games.BUILTIN
+    assert dict(SPEC.inventory) == dict(default_data().forces.inventory)

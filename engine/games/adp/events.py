@@ -1,0 +1,66 @@
+"""A Distant Plain's own events; the board events are the shared COIN ones
+(``engine.coin.events``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from engine.coin.events import COIN_EVENTS
+from engine.core.events import CardRevealed, DieRolled, Event
+
+
+class ScenarioSetUp(Event):
+    """2.1 The scenario as printed, and the deck as built (its order stays secret)."""
+
+    type: Literal["AdpScenarioSetUp"] = "AdpScenarioSetUp"
+    scenario: str
+    options: dict[str, Any] = {}
+    spaces: dict[str, dict[str, Any]]       # pieces, support, returnees
+    casualties: dict[str, int] = {}         # 3.3.3 the Casualties box (empty in print)
+    resources: dict[str, int]
+    aid: int
+    patronage: int
+    islamabad: int
+    islamabad_hard: int = 0
+    eligible: list[str]
+    deck_size: int
+    propaganda_in_deck: int
+    removed: list[str] = []                 # 2.1 the Event cards removed face up
+    capabilities: dict[str, str] = {}       # 5.3 card -> side in effect from setup
+
+
+class PropagandaPlayed(Event):
+    """2.4, 6.0 A Propaganda card is played, with a Propaganda Round (``round``) or,
+    straight after another, without one."""
+
+    type: Literal["PropagandaPlayed"] = "PropagandaPlayed"
+    card: str
+    round: bool
+    final: bool
+
+
+class CapabilitySet(Event):
+    """5.3 A Capability comes into effect (``side``) or ends (``side`` empty)."""
+
+    type: Literal["CapabilitySet"] = "CapabilitySet"
+    card: str
+    side: str
+
+
+class MomentumAdded(Event):
+    """5.4 A Momentum card goes to the Momentum boxes: its effect lasts until the Reset."""
+
+    type: Literal["MomentumAdded"] = "MomentumAdded"
+    card: str
+
+
+class MomentumCleared(Event):
+    """6.6 Reset: the cards in the Momentum boxes go to the played pile."""
+
+    type: Literal["MomentumCleared"] = "MomentumCleared"
+
+
+ADP_EVENTS: tuple[type[Event], ...] = (*COIN_EVENTS, ScenarioSetUp, PropagandaPlayed,
+                                       CapabilitySet, MomentumAdded, MomentumCleared,
+                                       DieRolled,
+                                       CardRevealed)

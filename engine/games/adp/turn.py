@@ -1,0 +1,100 @@
+"""2.3 The Event card sequence on the shared card turn (``engine.coin.cardturn``): the
+card's Faction order (2.3.2), Passing (2.3.3), the Event (2.3.4, 5.0), eligibility (2.3.6)
+and the next card (2.3.7); a Propaganda card (2.4) interrupts it with a Propaganda Round
+(``engine.games.adp.propaganda``), never two in a row.  The Event's offer and its manual
+execution are the shared ``engine.coin.eventstep`` (``engine.games.adp.edits``).
+
+Operations and Special Activities are not built yet: they register their choices on
+``TURN.choices`` and their handlers on ``TURN.handlers`` (as ``engine.coin.ops`` does),
+and read ``final_event_card`` (2.3.8).
+"""
+
+from __future__ import annotations
+
+from engine.coin.cardturn import CardTurn
+from engine.coin.effects import advance, begin, reveal
+from engine.core.actions import Action
+from engine.core.chance import Chance
+from engine.core.events import Event
+from engine.core.messages import Msg
+from engine.games.adp.events import PropagandaPlayed
+from engine.games.adp.flow import EFFECTS, FLOW
+from engine.games.adp.setup import card, is_propaganda
+from engine.games.adp.state import AdpState
+from engine.games.adp.victory import game_over
+from engine.games.adp.vocabulary import VOCABULARY
+
+
+def card_label(card_id: str | None) -> str:
+    if card_id is None:
+        return "-"
+    found = card(card_id)
+    return f"{card_id} {found.title.get('en', '')}".strip()
+
+
+def order(state: AdpState) -> tuple[str, ...]:
+    """2.3.2 The current card's Faction order (stand-in orders: data/deck.toml)."""
+    assert state.current is not None
+    return card(state.current).order
+
+
+def prompt(state: AdpState, position: str) -> Msg:
+    return Msg(f"adp.prompt.card_{position}", card=card_label(state.current))
+
+
+def no_reveal(state: AdpState) -> bool:
+    """2.2 The no-reveal option: the upcoming card stays face down."""
+    return state.options.get("reveal") == "none"
+
+
+def final_event_card(state: AdpState) -> bool:
+    """2.3.8 The last card before the final Propaganda card (2.4.1): a player's Operation
+    must be Limited, without Sweep or March.  Ignored with the no-reveal option (2.2)."""
+    return (not no_reveal(state) and is_propaganda(state.upcoming)
+            and state.propaganda_played + 1 == state.propaganda_in_deck)
+
+
+def pass_effects(state: AdpState, faction: str, action: Action) -> list[Event]:
+    """2.3.3 A COIN Faction that Passes gives the Government +3 Resources (the Government's
+    own reward is its ``pass_rewards``; the Coalition has no Resources)."""
+    return EFFECTS.resources(state, "government", 3) if faction == "coalition" else []
+
+
+def propaganda_card(state: AdpState) -> list[Event]:
+    """2.4, 6.0 A Propaganda card: a Propaganda Round, except straight after another
+    Propaganda card (no Event card between), when it is played without one -- and if it is
+    the final one, the game ends (7.3)."""
+    if not is_propaganda(state.current):
+        return []
+    assert state.current is not None
+    final = state.propaganda_played + 1 >= state.propaganda_in_deck
+    if state.played and is_propaganda(state.played[-1]):
+        played = PropagandaPlayed(card=state.current, round=False, final=final)
+        if final:
+            return [played, game_over(EFFECTS.after(state, [played]), "final")]
+        return [played, begin("next_card")]
+    return [PropagandaPlayed(card=state.current, round=True, final=final),
+            begin("propaganda")]
+
+
+TURN: CardTurn[AdpState] = CardTurn(FLOW, EFFECTS, VOCABULARY, order=order, prompt=prompt,
+                                    interrupts=[propaganda_card], pass_effects=pass_effects)
+
+
+@FLOW.step("next_card")
+class NextCard:
+    """2.3.7 / 6.6 The upcoming card becomes current, the next one is revealed, and the
+    current card is played; with no card left the game ends as after the final
+    Propaganda (7.3)."""
+
+    def ask(self, state: AdpState) -> None:
+        return None
+
+    def act(self, state: AdpState, action: Action, chance: Chance) -> list[Event]:
+        return []
+
+    def auto(self, state: AdpState, chance: Chance) -> list[Event]:
+        if state.upcoming is None:     # never with a final Propaganda card in the deck
+            return [game_over(state, "final")]
+        after = EFFECTS.after(state, advance(state))
+        return [*advance(state), *reveal(after, chance), begin("card_check")]

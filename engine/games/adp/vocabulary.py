@@ -1,0 +1,74 @@
+"""A Distant Plain's vocabulary (``engine.core.vocabulary``): every verb a choice of this
+game uses and the kinds of values its slots take; labels in ``locales/``."""
+
+from __future__ import annotations
+
+from engine.core.vocabulary import Named, Names, Number, Verb, Vocabulary
+from engine.games.adp.mapdata import default_map
+from engine.games.adp.spec import FACTIONS, MAP_KINDS
+from engine.i18n import t
+
+GAME = "adp"
+SIDES = ("unshaded", "shaded")
+# verb -> canonical template
+VERBS = {
+    "pass": "pass",                                            # 2.3.3
+    "event": "event {side}",                                   # 2.3.4, 5.0
+    "done": "done",
+    "civic": "civic action in {space}",                        # 6.4.1
+    "shariah": "shariah in {space}",                           # 6.4.2
+    "desert": "desert {piece} in {space}",                     # 6.5.1
+    "redeploy": "redeploy {piece} from {origin:space} to {destination:space}",  # 6.5.2-4
+    # 5.1 the edits of a manual Event (engine.games.adp.edits)
+    "cancel": "cancel",
+    "place_pieces": "place {count} {piece}",
+    "place_from": "place {count} {piece} from {box}",
+    "in": "in {space}",
+    "move_from": "move {count} {piece} from {space}",
+    "to": "to {space}",
+    "remove_from": "remove {count} {piece} from {space}",
+    "to_box": "to {box}",
+    "flip": "flip {count} {piece} in {space}",
+    "shift": "shift {space} toward {direction}",
+    "marker": "marker {marker} {space} {switch}",
+    "track": "track {track} {delta:signed}",
+    "resources": "resources {faction} {delta:signed}",
+    "eligible": "eligible {faction}",
+    "ineligible": "ineligible {faction}",
+    "capability": "capability",
+    "momentum": "momentum",
+    "roll": "roll",
+}
+PLAIN = {"box": ("available", "casualties", "out_of_game"),
+         "direction": ("support", "opposition"),
+         "marker": ("terror", "sabotage", "returnees"),
+         "switch": ("on", "off"),
+         "track": ("aid", "patronage", "islamabad")}
+
+
+def _spaces() -> Names:
+    board = default_map()
+    places = [*board.spaces, *board.locs]
+    named = [Named(p, board.name(p), board.name(p), section=board.kind(p)) for p in places]
+    return Names(GAME, "space", named, labeller=lambda value, lang, plural: board.name(value),
+                 sections=lambda section, lang: t(f"adp.section.{section}", lang))
+
+
+def build() -> Vocabulary:
+    kinds = [Names(GAME, "faction", [Named(f, f, f) for f in FACTIONS]),
+             Names(GAME, "side", [Named(s, s, s) for s in SIDES]),
+             Names(GAME, "piece", [Named(k, k, k) for k in MAP_KINDS]),
+             _spaces(), Number("count"), Number("signed", signed=True),
+             *(Names(GAME, kind, [Named(v, v, v) for v in values])
+               for kind, values in PLAIN.items())]
+    vocab = Vocabulary(GAME, kinds, seat_kind="faction")
+    for name, template in VERBS.items():
+        vocab.add(name, template)
+    return vocab
+
+
+VOCABULARY = build()
+
+
+def verb(name: str) -> Verb:
+    return VOCABULARY.verb(name)

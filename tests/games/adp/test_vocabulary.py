@@ -1,0 +1,37 @@
+"""Every A Distant Plain choice reads in English, Spanish and Italian with each slot
+filled, and its canonical text parses back to it."""
+
+from __future__ import annotations
+
+from engine.games.adp.vocabulary import VOCABULARY, verb
+
+SAMPLES = [verb("pass")(), verb("done")(), verb("event")(side="unshaded"),
+           verb("civic")(space="kabul"), verb("shariah")(space="waziristan"),
+           verb("desert")(piece="police", space="herat"),
+           verb("redeploy")(piece="taliban_active", origin="loc_kandahar_kabul",
+                            destination="northwest_frontier"),
+           verb("cancel")(), verb("place_pieces")(count=2, piece="police"),
+           verb("place_from")(count=1, piece="coalition_troops", box="casualties"),
+           verb("in")(space="kabul"), verb("to")(space="kabul"),
+           verb("move_from")(count=1, piece="police", space="kabul"),
+           verb("remove_from")(count=3, piece="police", space="kabul"),
+           verb("to_box")(box="out_of_game"),
+           verb("flip")(count=1, piece="warlords_active", space="balkh"),
+           verb("shift")(space="kabul", direction="opposition"),
+           verb("marker")(marker="terror", space="kabul", switch="on"),
+           verb("track")(track="aid", delta=-3), verb("resources")(faction="taliban", delta=2),
+           verb("eligible")(faction="taliban"), verb("ineligible")(faction="taliban"),
+           verb("capability")(), verb("momentum")(), verb("roll")()]
+
+
+def test_every_verb_label_and_help_fills_its_slots_in_every_language() -> None:
+    assert {a.verb for a in SAMPLES} == set(VOCABULARY.verbs)
+    for action in SAMPLES:
+        for lang in ("en", "es", "it"):
+            for text in (VOCABULARY.label(action, lang), VOCABULARY.describe(action, lang)):
+                assert text and "{" not in text and "adp." not in text, (lang, text)
+
+
+def test_canonical_texts_read_as_typed() -> None:
+    assert VOCABULARY.text(SAMPLES[6]) == (
+        "redeploy taliban_active from Kandahar-Kabul to Northwest Frontier")
