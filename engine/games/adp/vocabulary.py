@@ -43,6 +43,17 @@ VERBS = {
     "capability": "capability",
     "momentum": "momentum",
     "roll": "roll",
+    # 3.2 COIN Operations and 4.2-4.3 their Special Activities (engine.games.adp.ops)
+    "take_from": "take {count} {piece} from {space}",                       # 3.2.1
+    "replace_base": "base in {space} for {troops:count} troop/troops {police:count} police",
+    "transfer_patronage": "transfer patronage",                              # 3.2.1
+    "end_moves": "end moves",                                                # 3.2.2
+    "assault_loc": "assault {space}",                                        # 3.2.2
+    "in_paid": "in {space} with government cubes",                           # 3.2.4
+    "govern_pop": "returnees in {space}",                                    # 4.3.1
+    "govern_aid": "patronage from {space}",                                  # 4.3.1
+    "bring": "bring {count} {piece} to {space}",                             # 4.2.1
+    "split": "aid {count}",                                                  # 4.2.1
 }
 # 3.0 each Faction's four Operations, 4.0 its three Special Activities
 OPERATIONS: dict[str, tuple[str, ...]] = {"coalition": ("train", "patrol", "sweep", "assault"),

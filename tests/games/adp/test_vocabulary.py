@@ -23,7 +23,14 @@ SAMPLES = [verb("pass")(), verb("done")(), verb("event")(side="unshaded"),
            verb("eligible")(faction="taliban"), verb("ineligible")(faction="taliban"),
            verb("capability")(), verb("momentum")(), verb("roll")(),
            verb("operation")(operation="train"), verb("limited")(operation="march"),
-           verb("activity")(activity="air_strike")]
+           verb("activity")(activity="air_strike"),
+           verb("take_from")(count=1, piece="police", space="kabul"),
+           verb("replace_base")(space="kabul", troops=1, police=2),
+           verb("transfer_patronage")(), verb("end_moves")(),
+           verb("assault_loc")(space="loc_kandahar_kabul"), verb("in_paid")(space="kandahar"),
+           verb("govern_pop")(space="kabul"), verb("govern_aid")(space="balkh"),
+           verb("bring")(count=2, piece="coalition_troops", space="kabul"),
+           verb("split")(count=3)]
 
 
 def test_every_verb_label_and_help_fills_its_slots_in_every_language() -> None:
