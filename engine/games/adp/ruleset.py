@@ -15,7 +15,7 @@ from engine.core.events import Event, Recorded
 from engine.core.messages import CourierError, IllegalAction, Msg
 from engine.core.ruleset import OptionChoice, Ruleset, Setup
 from engine.core.vocabulary import tokens
-from engine.games.adp import propaganda, turn  # noqa: F401  (registers every step)
+from engine.games.adp import ops, propaganda, turn  # noqa: F401  (registers every step)
 from engine.games.adp.board_text import board_text, status_fields
 from engine.games.adp.edits import EDITS
 from engine.games.adp.events import ADP_EVENTS

@@ -3,6 +3,8 @@ game uses and the kinds of values its slots take; labels in ``locales/``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.core.vocabulary import Named, Names, Number, Verb, Vocabulary
 from engine.games.adp.mapdata import default_map
 from engine.games.adp.spec import FACTIONS, MAP_KINDS
@@ -13,6 +15,9 @@ SIDES = ("unshaded", "shaded")
 # verb -> canonical template
 VERBS = {
     "pass": "pass",                                            # 2.3.3
+    "operation": "{operation}",                                # 2.3.4, 3.0
+    "limited": "limited {operation}",                          # 2.3.5
+    "activity": "{activity}",                                  # 4.0
     "event": "event {side}",                                   # 2.3.4, 5.0
     "done": "done",
     "civic": "civic action in {space}",                        # 6.4.1
@@ -38,7 +43,27 @@ VERBS = {
     "capability": "capability",
     "momentum": "momentum",
     "roll": "roll",
+    # 3.2 COIN Operations and 4.2-4.3 their Special Activities (engine.games.adp.ops)
+    "take_from": "take {count} {piece} from {space}",                       # 3.2.1
+    "replace_base": "base in {space} for {troops:count} troop/troops {police:count} police",
+    "transfer_patronage": "transfer patronage",                              # 3.2.1
+    "end_moves": "end moves",                                                # 3.2.2
+    "assault_loc": "assault {space}",                                        # 3.2.2
+    "in_paid": "in {space} with government cubes",                           # 3.2.4
+    "govern_pop": "returnees in {space}",                                    # 4.3.1
+    "govern_aid": "patronage from {space}",                                  # 4.3.1
+    "bring": "bring {count} {piece} to {space}",                             # 4.2.1
+    "split": "aid {count}",                                                  # 4.2.1
 }
+# 3.0 each Faction's four Operations, 4.0 its three Special Activities
+OPERATIONS: dict[str, tuple[str, ...]] = {"coalition": ("train", "patrol", "sweep", "assault"),
+              "government": ("train", "patrol", "sweep", "assault"),
+              "taliban": ("rally", "march", "attack", "terror"),
+              "warlords": ("rally", "march", "attack", "terror")}
+ACTIVITIES: dict[str, tuple[str, ...]] = {"coalition": ("surge", "air_lift", "air_strike"),
+              "government": ("govern", "transport", "eradicate"),
+              "taliban": ("extort", "infiltrate", "ambush"),
+              "warlords": ("cultivate", "traffic", "suborn")}
 PLAIN = {"box": ("available", "casualties", "out_of_game"),
          "direction": ("support", "opposition"),
          "marker": ("terror", "sabotage", "returnees"),
@@ -54,8 +79,19 @@ def _spaces() -> Names:
                  sections=lambda section, lang: t(f"adp.section.{section}", lang))
 
 
+def _owned(kind: str, by_faction: Mapping[str, tuple[str, ...]]) -> Names:
+    """Operations or Special Activities, each with the Factions whose it is."""
+    owners: dict[str, list[str]] = {}
+    for faction, names in by_faction.items():
+        for name in names:
+            owners.setdefault(name, []).append(faction)
+    return Names(GAME, kind, [Named(n, n.replace("_", " "), n.replace("_", " "),
+                                    owners=tuple(f)) for n, f in owners.items()])
+
+
 def build() -> Vocabulary:
     kinds = [Names(GAME, "faction", [Named(f, f, f) for f in FACTIONS]),
+             _owned("operation", OPERATIONS), _owned("activity", ACTIVITIES),
              Names(GAME, "side", [Named(s, s, s) for s in SIDES]),
              Names(GAME, "piece", [Named(k, k, k) for k in MAP_KINDS]),
              _spaces(), Number("count"), Number("signed", signed=True),

@@ -21,7 +21,16 @@ SAMPLES = [verb("pass")(), verb("done")(), verb("event")(side="unshaded"),
            verb("marker")(marker="terror", space="kabul", switch="on"),
            verb("track")(track="aid", delta=-3), verb("resources")(faction="taliban", delta=2),
            verb("eligible")(faction="taliban"), verb("ineligible")(faction="taliban"),
-           verb("capability")(), verb("momentum")(), verb("roll")()]
+           verb("capability")(), verb("momentum")(), verb("roll")(),
+           verb("operation")(operation="train"), verb("limited")(operation="march"),
+           verb("activity")(activity="air_strike"),
+           verb("take_from")(count=1, piece="police", space="kabul"),
+           verb("replace_base")(space="kabul", troops=1, police=2),
+           verb("transfer_patronage")(), verb("end_moves")(),
+           verb("assault_loc")(space="loc_kandahar_kabul"), verb("in_paid")(space="kandahar"),
+           verb("govern_pop")(space="kabul"), verb("govern_aid")(space="balkh"),
+           verb("bring")(count=2, piece="coalition_troops", space="kabul"),
+           verb("split")(count=3)]
 
 
 def test_every_verb_label_and_help_fills_its_slots_in_every_language() -> None:
@@ -35,3 +44,14 @@ def test_every_verb_label_and_help_fills_its_slots_in_every_language() -> None:
 def test_canonical_texts_read_as_typed() -> None:
     assert VOCABULARY.text(SAMPLES[6]) == (
         "redeploy taliban_active from Kandahar-Kabul to Northwest Frontier")
+
+
+def test_3_0_operations_and_4_0_special_activities_are_named_in_each_language() -> None:
+    train = verb("operation")(operation="train")
+    assert VOCABULARY.text(train) == "train"
+    assert [VOCABULARY.label(train, lang) for lang in ("en", "es", "it")] == [
+        "Train", "Entrenamiento", "Addestramento"]
+    strike = verb("activity")(activity="air_strike")
+    assert VOCABULARY.text(strike) == "air strike"
+    assert VOCABULARY.label(strike, "es") == "Ataque Aéreo"
+    assert VOCABULARY.text(verb("limited")(operation="march")) == "limited march"
