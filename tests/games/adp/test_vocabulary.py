@@ -23,7 +23,10 @@ SAMPLES = [verb("pass")(), verb("done")(), verb("event")(side="unshaded"),
            verb("eligible")(faction="taliban"), verb("ineligible")(faction="taliban"),
            verb("capability")(), verb("momentum")(), verb("roll")(),
            verb("operation")(operation="train"), verb("limited")(operation="march"),
-           verb("activity")(activity="air_strike")]
+           verb("activity")(activity="air_strike"),
+           verb("place_guerrillas")(count=2), verb("base")(), verb("underground")(),
+           verb("remove")(piece="police"), verb("stop")(),
+           verb("replace")(piece="warlords_active")]
 
 
 def test_every_verb_label_and_help_fills_its_slots_in_every_language() -> None:
