@@ -50,6 +50,7 @@ VERBS = {
     "remove": "remove {piece}",                                # 3.3.3, 4.4.2, 4.5.3
     "stop": "stop",                                            # 3.3.3, 4.4.2, 4.5.3
     "replace": "replace {piece}",                              # 4.4.2
+    "withdraw": "withdraw {piece} from {space}",               # 1.4.1
 }
 # 3.0 each Faction's four Operations, 4.0 its three Special Activities
 OPERATIONS: dict[str, tuple[str, ...]] = {"coalition": ("train", "patrol", "sweep", "assault"),

@@ -422,7 +422,7 @@ def test_4_5_3_suborn_up_to_3_cubes_for_2_resources() -> None:
     assert game.state.resources["warlords"] == 6
 
 
-def test_available_guerrillas_limit_placements() -> None:
+def test_1_4_1_available_guerrillas_limit_placements() -> None:
     game = position("taliban", {"kandahar": {"pieces": {TU: 30}}, "helmand": {}})
     assert available(game.state)["taliban_guerrillas"] == 0
     game.act("rally")
@@ -459,3 +459,17 @@ def test_6_6_1_at_sponsorship_a_taliban_limited_operation_has_several_spaces() -
     assert "extort" not in game.offered()                # still no Special Activity
     finish(game)
     assert acted(game) == ("taliban", Did.LIMITED_OP.value)
+
+
+def test_1_4_1_example_insurgents_without_available_guerrillas_withdraw_to_rally() -> None:
+    """1.4.1 EJEMPLO: Insurgents without Available Guerrillas may remove Guerrillas during
+    a Rally to place them Underground."""
+    game = position("taliban", {"kandahar": {"pieces": {TA: 30}}, "helmand": {}})
+    game.act("rally") if "rally" in game.offered() else None
+    assert "in Helmand" not in game.offered()
+    game.act("withdraw taliban_active from Kandahar")
+    assert available(game.state)["taliban_guerrillas"] == 1
+    assert not starts(game, "withdraw")                 # one Available again
+    game.act("in Helmand")
+    game.act("place 1 guerrillas")
+    assert pieces(game, "helmand") == {TU: 1} and pieces(game, "kandahar") == {TA: 29}

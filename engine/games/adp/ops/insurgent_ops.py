@@ -60,8 +60,8 @@ HOSTILITY, PRESSURE, SPONSORSHIP = 0, 1, 4      # 6.6.1 boxes (spec.ISLAMABAD_BO
 MARCH_ACTIVATION = 3                            # 3.3.2 "excede de 3"
 ATTACK_REMOVALS = 2                             # 3.3.3 "hasta 2 fichas enemigas"
 IN, TO, MOVE, REMOVE, STOP = (verb(v) for v in ("in", "to", "move_from", "remove", "stop"))
-PLACE_GUERRILLAS, BASE, UNDERGROUND, REPLACE = (
-    verb(v) for v in ("place_guerrillas", "base", "underground", "replace"))
+PLACE_GUERRILLAS, BASE, UNDERGROUND, REPLACE, WITHDRAW = (
+    verb(v) for v in ("place_guerrillas", "base", "underground", "replace", "withdraw"))
 
 # What a Special Activity done first could bring an Operation (4.1: Extort may fund a
 # Terror): faction -> (state, operation) -> Resources; the Factions' modules fill it.
@@ -319,12 +319,24 @@ class Rally:
         chosen = data.rally.spaces
         if one_space(state, data) and chosen:
             return []
-        return texts(self.spaces(state, chosen))
+        return [*texts(self.spaces(state, chosen)), *self.withdrawals(state)]
+
+    def withdrawals(self, state: AdpState) -> list[Action]:
+        """1.4.1 an Insurgent may remove its own pieces to Available while executing an
+        Operation (the book's example: Guerrillas to Rally them Underground elsewhere);
+        offered during Rally only, and only of a kind none of which is Available."""
+        f, left = self.faction, available(state)
+        kinds = [*(GUERRILLAS[f] if not left[BOX_OF[f]] else ()),
+                 *((BASE_OF[f],) if not left[BASE_OF[f]] else ())]
+        return [WITHDRAW(piece=k, space=s) for s in places() for k in kinds
+                if state.space(s).count(k)]
 
     def act(self, state: AdpState, data: InsurgentExecution, action: Action,
             chance: Chance) -> list[Event]:
         if action.verb == "in":
             return note(RallyData(space=action["space"]))
+        if action.verb == "withdraw":
+            return [PiecesRemoved(space=action["space"], kind=action["piece"], count=1)]
         sid, f = data.rally.space, self.faction
         assert sid is not None
         events = pay(state, f, self.cost(state, sid))
