@@ -54,6 +54,14 @@ VERBS = {
     "govern_aid": "patronage from {space}",                                  # 4.3.1
     "bring": "bring {count} {piece} to {space}",                             # 4.2.1
     "split": "aid {count}",                                                  # 4.2.1
+    # 3.3 / 4.4 / 4.5 the Insurgent Operations and Special Activities (engine.games.adp.ops)
+    "place_guerrillas": "place {count} guerrillas",            # 3.3.1
+    "base": "base",                                            # 3.3.1
+    "underground": "underground",                              # 3.3.1, 4.5.3
+    "remove": "remove {piece}",                                # 3.3.3, 4.4.2, 4.5.3
+    "stop": "stop",                                            # 3.3.3, 4.4.2, 4.5.3
+    "replace": "replace {piece}",                              # 4.4.2
+    "withdraw": "withdraw {piece} from {space}",               # 1.4.1
 }
 # 3.0 each Faction's four Operations, 4.0 its three Special Activities
 OPERATIONS: dict[str, tuple[str, ...]] = {"coalition": ("train", "patrol", "sweep", "assault"),

@@ -30,7 +30,11 @@ SAMPLES = [verb("pass")(), verb("done")(), verb("event")(side="unshaded"),
            verb("assault_loc")(space="loc_kandahar_kabul"), verb("in_paid")(space="kandahar"),
            verb("govern_pop")(space="kabul"), verb("govern_aid")(space="balkh"),
            verb("bring")(count=2, piece="coalition_troops", space="kabul"),
-           verb("split")(count=3)]
+           verb("split")(count=3),
+           verb("place_guerrillas")(count=2), verb("base")(), verb("underground")(),
+           verb("remove")(piece="police"), verb("stop")(),
+           verb("replace")(piece="warlords_active"),
+           verb("withdraw")(piece="taliban_active", space="kandahar")]
 
 
 def test_every_verb_label_and_help_fills_its_slots_in_every_language() -> None:

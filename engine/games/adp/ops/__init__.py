@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.coin.sequence import Did
 from engine.core.actions import Action
-from engine.games.adp.ops import coalition, framework, government
+from engine.games.adp.ops import coalition, framework, government, taliban, warlords
 from engine.games.adp.state import AdpState
 from engine.games.adp.turn import TURN, final_event_card
 
@@ -22,4 +22,4 @@ TURN.choices.append(card_choices)
 TURN.handlers["operation"] = framework.OPS.start
 TURN.handlers["limited"] = framework.OPS.start
 
-__all__ = ["coalition", "framework", "government"]
+__all__ = ["coalition", "framework", "government", "taliban", "warlords"]
