@@ -22,7 +22,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from engine.i18n import LANGUAGES, has_key, t
@@ -240,7 +240,10 @@ class Part:
     kind: str = ""
 
 
+@lru_cache(maxsize=4096)
 def read_template(template: str) -> tuple[Part, ...]:
+    """A template's parts; the same few templates are read for every label and
+    description of every choice shown (a third of a fuzzed game's time), so each once."""
     parts: list[Part] = []
     for match in _PIECE.finditer(template):
         slot, kind, word = match.groups()

@@ -12,7 +12,7 @@ the totals the scenarios print.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import permutations
@@ -111,12 +111,21 @@ class Town:
     note: str
 
 
+class Neighbours(frozenset[str]):
+    """A place's neighbours, met in the order of their ids: a plain frozenset of strings is
+    iterated in an order that changes from one process to the next (hash randomisation),
+    so rules walking the map would choose, and log, differently on a replay."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(frozenset.__iter__(self)))
+
+
 @dataclass(frozen=True)
 class Map:
     spaces: Mapping[str, Space]
     locs: Mapping[str, LoC]
     towns: Mapping[str, Town]
-    adjacency: Mapping[str, frozenset[str]]   # every space and LoC -> its neighbours
+    adjacency: Mapping[str, Neighbours]   # every space and LoC -> its neighbours
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.adjacency[a]
@@ -207,7 +216,7 @@ def parse_map(data: Mapping[str, Any], what: str = "map.toml") -> Map:
     if afghan != AFGHAN_POP:
         raise AdpDataError(f"{what}: Afghan Pop adds up to {afghan}, not {AFGHAN_POP} (1.9)")
     return Map(_frozen(spaces), _frozen(locs), _frozen(towns),
-               _frozen({k: frozenset(v) for k, v in adjacency.items()}))
+               _frozen({k: Neighbours(v) for k, v in adjacency.items()}))
 
 
 # ---------------------------------------------------------------------------------------

@@ -322,3 +322,9 @@ def test_adp_is_a_built_in_game_whose_spec_inventory_is_the_forces_table() -> No
 
     assert "engine.games.adp" in engine.games.BUILTIN
     assert dict(SPEC.inventory) == dict(default_data().forces.inventory)
+
+
+def test_neighbours_are_met_in_the_same_order_in_every_process() -> None:
+    """Rules walk the map: a frozenset of names would be iterated in an order that
+    changes with each process's hash seed, and a replay would choose otherwise."""
+    assert all(list(n) == sorted(n) for n in BOARD.adjacency.values())
