@@ -388,3 +388,32 @@ def test_4_2_3_air_strike_beyond_funding_turns_islamabad_hard() -> None:
     game = position("coalition", {"waziristan": {"taliban_active": 1}}, islamabad=4)
     play(game, "patrol", "air strike", "remove 1 taliban_active from Waziristan")
     assert game.state.islamabad_hard == 1
+
+
+# --- 2.3.5 Limited Operations, and the log ------------------------------------------------
+
+
+def test_2_3_5_limited_sweep_one_destination_and_train_one_space() -> None:
+    game = position(GOV, {"kabul": {"government_troops": 2},
+                          "bamian": {"government_troops": 1}})
+    limited(game, "sweep")
+    play(game, "in Bamian", "move 1 government_troops from Kabul")
+    assert not [a for a in game.offered() if a.startswith("in ")]
+    game = position(GOV, {"kabul": {"government_troops": 2}})
+    limited(game, "train")
+    play(game, "in Kabul")
+    assert not [a for a in game.offered() if a.startswith("in ")]
+
+
+def test_3_2_operations_and_special_activities_fold_back_from_their_log() -> None:
+    """A Coalition Patrol with an Air Lift and a Government Train with Transport, from
+    the short scenario: the log folds back to the same position."""
+    from tests.games.adp.helpers import refold  # noqa: PLC0415
+
+    game = event_game("short", "coalition")
+    play(game, "patrol", "air lift")
+    play(game, "move 1 government_troops from Kabul", "to Bamian", "done")
+    play(game, "move 2 coalition_troops from Kabul", "to Kandahar-Kabul", "end moves")
+    while game.state.step.name == "execution":
+        game.act("done" if "done" in game.offered() else game.offered()[0])
+    assert refold(game) == game.state
