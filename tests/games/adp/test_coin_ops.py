@@ -151,6 +151,13 @@ def test_3_2_2_patrol_moves_along_locs_activates_and_assaults_one_loc() -> None:
     assert game.state.step.name != "execution"
 
 
+def test_3_2_2_patrol_needs_cubes_and_3_government_resources() -> None:
+    game = position(GOV, {"kabul": {"police": 1}}, resources=2)
+    assert "patrol" not in game.offered()
+    game = position("coalition", {"kabul": {"coalition_bases": 1}})
+    assert "patrol" not in game.offered()
+
+
 def test_3_2_2_a_cube_stops_on_entering_a_sabotaged_loc() -> None:
     game = position("coalition", {"kabul": {"coalition_troops": 1},
                                   "loc_kandahar_kabul": {"sabotage": 1}})
@@ -385,7 +392,8 @@ def test_4_2_3_air_strike_in_pakistan_shifts_islamabad_toward_funding() -> None:
 
 
 def test_4_2_3_air_strike_beyond_funding_turns_islamabad_hard() -> None:
-    game = position("coalition", {"waziristan": {"taliban_active": 1}}, islamabad=4)
+    game = position("coalition", {"waziristan": {"taliban_active": 1},
+                                  "kabul": {"coalition_troops": 1}}, islamabad=4)
     play(game, "patrol", "air strike", "remove 1 taliban_active from Waziristan")
     assert game.state.islamabad_hard == 1
 
