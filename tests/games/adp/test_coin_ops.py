@@ -151,6 +151,13 @@ def test_3_2_2_patrol_moves_along_locs_activates_and_assaults_one_loc() -> None:
     assert game.state.step.name != "execution"
 
 
+def test_3_2_2_patrol_needs_cubes_and_3_government_resources() -> None:
+    game = position(GOV, {"kabul": {"police": 1}}, resources=2)
+    assert "patrol" not in game.offered()
+    game = position("coalition", {"kabul": {"coalition_bases": 1}})
+    assert "patrol" not in game.offered()
+
+
 def test_3_2_2_a_cube_stops_on_entering_a_sabotaged_loc() -> None:
     game = position("coalition", {"kabul": {"coalition_troops": 1},
                                   "loc_kandahar_kabul": {"sabotage": 1}})
@@ -385,6 +392,36 @@ def test_4_2_3_air_strike_in_pakistan_shifts_islamabad_toward_funding() -> None:
 
 
 def test_4_2_3_air_strike_beyond_funding_turns_islamabad_hard() -> None:
-    game = position("coalition", {"waziristan": {"taliban_active": 1}}, islamabad=4)
+    game = position("coalition", {"waziristan": {"taliban_active": 1},
+                                  "kabul": {"coalition_troops": 1}}, islamabad=4)
     play(game, "patrol", "air strike", "remove 1 taliban_active from Waziristan")
     assert game.state.islamabad_hard == 1
+
+
+# --- 2.3.5 Limited Operations, and the log ------------------------------------------------
+
+
+def test_2_3_5_limited_sweep_one_destination_and_train_one_space() -> None:
+    game = position(GOV, {"kabul": {"government_troops": 2},
+                          "bamian": {"government_troops": 1}})
+    limited(game, "sweep")
+    play(game, "in Bamian", "move 1 government_troops from Kabul")
+    assert not [a for a in game.offered() if a.startswith("in ")]
+    game = position(GOV, {"kabul": {"government_troops": 2}})
+    limited(game, "train")
+    play(game, "in Kabul")
+    assert not [a for a in game.offered() if a.startswith("in ")]
+
+
+def test_3_2_operations_and_special_activities_fold_back_from_their_log() -> None:
+    """A Coalition Patrol with an Air Lift and a Government Train with Transport, from
+    the short scenario: the log folds back to the same position."""
+    from tests.games.adp.helpers import refold  # noqa: PLC0415
+
+    game = event_game("short", "coalition")
+    play(game, "patrol", "air lift")
+    play(game, "move 1 government_troops from Kabul", "to Bamian", "done")
+    play(game, "move 2 coalition_troops from Kabul", "to Kandahar-Kabul", "end moves")
+    while game.state.step.name == "execution":
+        game.act("done" if "done" in game.offered() else game.offered()[0])
+    assert refold(game) == game.state

@@ -488,9 +488,11 @@ class Patrol(CoinOperation):
     name = "patrol"
 
     def can_start(self, state: AdpState, limited: bool) -> bool:
+        """Some cube of the Faction on the map (it may move, or Activate on its LoC)."""
         if self.faction == "government" and gov_resources(state) < COST:
             return False
-        return self.allowed(state, limited)
+        return self.allowed(state, limited) and any(
+            count(state, p, CUBES[self.faction]) for p in places())
 
     def pay(self, state: AdpState, data: CoinExecution) -> list[Event]:
         if data.patrol.paid or self.faction != "government":
