@@ -315,7 +315,8 @@ def test_3_3_4_warlords_terror_sets_neutral_and_no_marker_when_all_are_out() -> 
 # --- 4.4 Taliban Special Activities -------------------------------------------------------
 
 
-def test_4_4_1_extort_first_funds_terror_and_takes_from_warlords_bases() -> None:
+def test_4_1_example_extort_with_0_resources_funds_terror_4_4_1_warlords_bases() -> None:
+    """4.1 EJEMPLO: the Taliban, with 0 Resources, Extort to pay for the Terror."""
     game = position("taliban", {"kandahar": {"pieces": {TU: 3, WB: 1}},
                                 "loc_kabul_tor_kham": {"pieces": {TU: 1}}},
                     resources={"taliban": 0, "warlords": 5})
@@ -473,3 +474,12 @@ def test_1_4_1_example_insurgents_without_available_guerrillas_withdraw_to_rally
     game.act("in Helmand")
     game.act("place 1 guerrillas")
     assert pieces(game, "helmand") == {TU: 1} and pieces(game, "kandahar") == {TA: 29}
+
+
+def test_6_6_1_at_hostility_taliban_in_pakistan_are_active_no_terror_or_extort() -> None:
+    game = position("taliban", {"waziristan": {"pieces": {TU: 2}},
+                                "kandahar": {"pieces": {TU: 1}}}, islamabad=0)
+    game.act("terror")
+    assert starts(game, "in ") == ["in Kandahar"]
+    game.act("extort")
+    assert starts(game, "in ") == ["in Kandahar"]
