@@ -483,3 +483,24 @@ def test_6_6_1_at_hostility_taliban_in_pakistan_are_active_no_terror_or_extort()
     assert starts(game, "in ") == ["in Kandahar"]
     game.act("extort")
     assert starts(game, "in ") == ["in Kandahar"]
+
+
+def test_4_1_an_operation_extort_cannot_pay_for_is_not_offered() -> None:
+    game = position("taliban", {"kandahar": {"pieces": {TU: 3, WB: 1}}},
+                    resources={"taliban": 0, "warlords": 0})
+    assert "terror" not in game.offered() and "attack" not in game.offered()
+
+
+def test_4_5_3_suborn_removes_a_government_base_or_a_taliban_guerrilla() -> None:
+    game = position("warlords", {"herat": {"pieces": {WU: 1, "police": 1,
+                                                      "government_bases": 1}},
+                                 "balkh": {"pieces": {WU: 1, TA: 2}}})
+    game.act("terror")
+    game.act("suborn")
+    game.act("in Herat")
+    game.act("remove government_bases")
+    assert pieces(game, "herat") == {WU: 1, "police": 1}
+    game.act("in Balkh")
+    game.act("remove taliban_active")
+    assert pieces(game, "balkh") == {WU: 1, TA: 1}
+    assert "in Herat" not in game.offered() and game.state.resources["warlords"] == 6

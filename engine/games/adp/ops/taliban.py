@@ -118,8 +118,8 @@ class Extort:
 
 
 def extort_funds(state: AdpState, op: str) -> int:
-    """What Extort first could bring an Operation (4.1): at least 1 if it can be done."""
-    return 1 if Extort().spaces(state, []) else 0
+    """What Extort first could bring an Operation (4.1): Extort everywhere it may."""
+    return sum(extort_gain(state, s) for s in Extort().spaces(state, []))
 
 
 ins.SA_FUNDS[TALIBAN] = extort_funds
