@@ -504,3 +504,18 @@ def test_4_5_3_suborn_removes_a_government_base_or_a_taliban_guerrilla() -> None
     game.act("remove taliban_active")
     assert pieces(game, "balkh") == {WU: 1, TA: 1}
     assert "in Herat" not in game.offered() and game.state.resources["warlords"] == 6
+
+
+def test_3_3_2_warlords_may_still_enter_a_destination_others_left() -> None:
+    game = position("warlords", {"balkh": {"pieces": {WU: 2}},
+                                 "samangan": {"pieces": {WU: 2}}})
+    game.act("march")
+    game.act("move 1 warlords_underground from Balkh")
+    game.act("to Samangan")
+    game.act("move 2 warlords_underground from Samangan")
+    game.act("to Kabul")
+    assert not starts(game, "move 1 warlords_underground from Samangan")   # moved once
+    game.act("move 1 warlords_underground from Balkh")
+    game.act("to Samangan")
+    assert pieces(game, "samangan") == {WU: 2} and pieces(game, "kabul") == {WU: 2}
+    assert game.state.resources["warlords"] == 8         # Samangan paid once

@@ -462,8 +462,10 @@ class March:
                                            destination=dest)]
         paid = [*m.paid, dest] if self.cost(state, data, origin, dest) else list(m.paid)
         dests = m.dests if dest in m.dests else [*m.dests, dest]
-        closed = [*m.closed, origin] if origin in m.dests and origin not in m.closed \
-            else list(m.closed)
+        # a Taliban destination left again is not entered again (each space is a
+        # destination once, 3.1; the Warlords move once, so need no such bound)
+        leaves = f == TALIBAN and origin in m.dests and origin not in m.closed
+        closed = [*m.closed, origin] if leaves else list(m.closed)
         arrived = {s: dict(k) for s, k in m.arrived.items()}
         key = f"{origin}>{dest}"
         group = dict(m.groups.get(key, {"count": 0, "under": 0, "active": 0}))
