@@ -104,6 +104,7 @@ DESCRIBE: dict[str, Callable[[Any, str], str]] = {
     "ResourcesSet": lambda e, lang: t("adp.digest.resources", lang,
                                       faction=faction_name(e.faction, lang),
                                       before=e.before, after=e.value),
+    "DieRolled": lambda e, lang: t("adp.digest.die", lang, value=e.value),
     "CardTurnBegan": lambda e, lang: t("adp.digest.card", lang, card=e.card),
     "PropagandaPlayed": lambda e, lang: (
         t("adp.digest.propaganda", lang, card=e.card)

@@ -315,7 +315,8 @@ def test_3_3_4_warlords_terror_sets_neutral_and_no_marker_when_all_are_out() -> 
 # --- 4.4 Taliban Special Activities -------------------------------------------------------
 
 
-def test_4_4_1_extort_first_funds_terror_and_takes_from_warlords_bases() -> None:
+def test_4_1_example_extort_with_0_resources_funds_terror_4_4_1_warlords_bases() -> None:
+    """4.1 EJEMPLO: the Taliban, with 0 Resources, Extort to pay for the Terror."""
     game = position("taliban", {"kandahar": {"pieces": {TU: 3, WB: 1}},
                                 "loc_kabul_tor_kham": {"pieces": {TU: 1}}},
                     resources={"taliban": 0, "warlords": 5})
@@ -473,3 +474,48 @@ def test_1_4_1_example_insurgents_without_available_guerrillas_withdraw_to_rally
     game.act("in Helmand")
     game.act("place 1 guerrillas")
     assert pieces(game, "helmand") == {TU: 1} and pieces(game, "kandahar") == {TA: 29}
+
+
+def test_6_6_1_at_hostility_taliban_in_pakistan_are_active_no_terror_or_extort() -> None:
+    game = position("taliban", {"waziristan": {"pieces": {TU: 2}},
+                                "kandahar": {"pieces": {TU: 1}}}, islamabad=0)
+    game.act("terror")
+    assert starts(game, "in ") == ["in Kandahar"]
+    game.act("extort")
+    assert starts(game, "in ") == ["in Kandahar"]
+
+
+def test_4_1_an_operation_extort_cannot_pay_for_is_not_offered() -> None:
+    game = position("taliban", {"kandahar": {"pieces": {TU: 3, WB: 1}}},
+                    resources={"taliban": 0, "warlords": 0})
+    assert "terror" not in game.offered() and "attack" not in game.offered()
+
+
+def test_4_5_3_suborn_removes_a_government_base_or_a_taliban_guerrilla() -> None:
+    game = position("warlords", {"herat": {"pieces": {WU: 1, "police": 1,
+                                                      "government_bases": 1}},
+                                 "balkh": {"pieces": {WU: 1, TA: 2}}})
+    game.act("terror")
+    game.act("suborn")
+    game.act("in Herat")
+    game.act("remove government_bases")
+    assert pieces(game, "herat") == {WU: 1, "police": 1}
+    game.act("in Balkh")
+    game.act("remove taliban_active")
+    assert pieces(game, "balkh") == {WU: 1, TA: 1}
+    assert "in Herat" not in game.offered() and game.state.resources["warlords"] == 6
+
+
+def test_3_3_2_warlords_may_still_enter_a_destination_others_left() -> None:
+    game = position("warlords", {"balkh": {"pieces": {WU: 2}},
+                                 "samangan": {"pieces": {WU: 2}}})
+    game.act("march")
+    game.act("move 1 warlords_underground from Balkh")
+    game.act("to Samangan")
+    game.act("move 2 warlords_underground from Samangan")
+    game.act("to Kabul")
+    assert not starts(game, "move 1 warlords_underground from Samangan")   # moved once
+    game.act("move 1 warlords_underground from Balkh")
+    game.act("to Samangan")
+    assert pieces(game, "samangan") == {WU: 2} and pieces(game, "kabul") == {WU: 2}
+    assert game.state.resources["warlords"] == 8         # Samangan paid once

@@ -103,6 +103,14 @@ def guerrillas(state: AdpState, sid: str, faction: str) -> int:
     return sum(space.count(k) for k in GUERRILLAS[faction])
 
 
+def underground(state: AdpState, sid: str, faction: str) -> int:
+    """The Faction's Underground Guerrillas that may act as such: 6.6.1 at Hostility the
+    Taliban's in Pakistan are always Active (none counts)."""
+    if faction == TALIBAN and is_pakistan(sid) and state.islamabad == HOSTILITY:
+        return 0
+    return state.space(sid).count(under_of(faction))
+
+
 def resources(state: AdpState, faction: str) -> int:
     return state.resources.get(faction, 0)
 
@@ -454,8 +462,10 @@ class March:
                                            destination=dest)]
         paid = [*m.paid, dest] if self.cost(state, data, origin, dest) else list(m.paid)
         dests = m.dests if dest in m.dests else [*m.dests, dest]
-        closed = [*m.closed, origin] if origin in m.dests and origin not in m.closed \
-            else list(m.closed)
+        # a Taliban destination left again is not entered again (each space is a
+        # destination once, 3.1; the Warlords move once, so need no such bound)
+        leaves = f == TALIBAN and origin in m.dests and origin not in m.closed
+        closed = [*m.closed, origin] if leaves else list(m.closed)
         arrived = {s: dict(k) for s, k in m.arrived.items()}
         key = f"{origin}>{dest}"
         group = dict(m.groups.get(key, {"count": 0, "under": 0, "active": 0}))
@@ -598,7 +608,7 @@ class Terror:
                ) -> list[str]:
         money = resources(state, self.faction) if money is None else money
         return [s for s in places() if s not in chosen and money >= self.cost(s)
-                and state.space(s).count(under_of(self.faction))]
+                and underground(state, s, self.faction)]
 
     def choices(self, state: AdpState, data: InsurgentExecution) -> list[Action]:
         chosen = data.terror.spaces

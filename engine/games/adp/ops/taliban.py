@@ -28,7 +28,6 @@ from engine.games.adp.ops.insurgent_ops import (
 from engine.games.adp.spec import (
     GOVERNMENT_BASES,
     GOVERNMENT_CUBES,
-    TALIBAN_UNDERGROUND,
     WARLORDS_ACTIVE,
     WARLORDS_BASES,
     WARLORDS_UNDERGROUND,
@@ -95,7 +94,7 @@ class Extort:
 
     def spaces(self, state: AdpState, chosen: list[str]) -> list[str]:
         return [s for s in ins.places() if s not in chosen
-                and state.space(s).count(TALIBAN_UNDERGROUND)
+                and ins.underground(state, s, TALIBAN)
                 and faction_pieces(state.space(s), TALIBAN) > ins.enemy_pieces(state, s, TALIBAN)]
 
     def choices(self, state: AdpState, data: TalibanExecution) -> list[Action]:
@@ -119,8 +118,8 @@ class Extort:
 
 
 def extort_funds(state: AdpState, op: str) -> int:
-    """What Extort first could bring an Operation (4.1): at least 1 if it can be done."""
-    return 1 if Extort().spaces(state, []) else 0
+    """What Extort first could bring an Operation (4.1): Extort everywhere it may."""
+    return sum(extort_gain(state, s) for s in Extort().spaces(state, []))
 
 
 ins.SA_FUNDS[TALIBAN] = extort_funds
@@ -164,7 +163,7 @@ class Infiltrate:
     def spaces(self, state: AdpState, data: TalibanExecution) -> list[str]:
         if data.op not in ("rally", "march"):
             return []
-        return [s for s in ins.places() if state.space(s).count(TALIBAN_UNDERGROUND)
+        return [s for s in ins.places() if ins.underground(state, s, TALIBAN)
                 and infiltrate_targets(state, s)]
 
     def choices(self, state: AdpState, data: TalibanExecution) -> list[Action]:
@@ -243,7 +242,7 @@ class Ambush:
         if ins.one_space(state, data) and data.attack.spaces:
             return []
         return [s for s in TalibanAttack().spaces(state, data.attack.spaces)
-                if state.space(s).count(TALIBAN_UNDERGROUND)]
+                if ins.underground(state, s, TALIBAN)]
 
     def choices(self, state: AdpState, data: TalibanExecution) -> list[Action]:
         d = data.ambush

@@ -166,8 +166,8 @@ class Traffic:
 
 
 def traffic_funds(state: AdpState, op: str) -> int:
-    """What Traffic first could bring a Rally or March (4.1)."""
-    return 1 if Traffic().spaces(state, None, op) else 0
+    """What Traffic first could bring a Rally or March (4.1): 1 per Base where it may."""
+    return sum(state.space(s).count(WARLORDS_BASES) for s in Traffic().spaces(state, None, op))
 
 
 ins.SA_FUNDS[WARLORDS] = traffic_funds
