@@ -96,7 +96,8 @@ DESCRIBE: dict[str, Callable[[Any, str], str]] = {
                                         space=place_name(e.space, lang),
                                         before=support_name(e.before, lang),
                                         after=support_name(e.level, lang)),
-    "MarkerSet": lambda e, lang: t("adp.digest.marker", lang, marker=e.marker,
+    "MarkerSet": lambda e, lang: t("adp.digest.marker", lang,
+                                   marker=t(f"adp.marker.{e.marker}", lang),
                                    space=place_name(e.space, lang), value=e.value),
     "TrackSet": lambda e, lang: t("adp.digest.track", lang,
                                   track=t(f"adp.track.{e.track}", lang),
@@ -104,12 +105,19 @@ DESCRIBE: dict[str, Callable[[Any, str], str]] = {
     "ResourcesSet": lambda e, lang: t("adp.digest.resources", lang,
                                       faction=faction_name(e.faction, lang),
                                       before=e.before, after=e.value),
-    "DieRolled": lambda e, lang: t("adp.digest.die", lang, value=e.value),
     "CardTurnBegan": lambda e, lang: t("adp.digest.card", lang, card=e.card),
     "PropagandaPlayed": lambda e, lang: (
         t("adp.digest.propaganda", lang, card=e.card)
         if e.round else t("adp.digest.propaganda_skipped", lang, card=e.card)),
     "GameEnded": _ended,
+    "CapabilitySet": lambda e, lang: t("adp.digest.capability", lang, card=e.card,
+                                       side=t(f"adp.value.side.{e.side}", lang))
+    if e.side else t("adp.digest.capability_off", lang, card=e.card),
+    "MomentumAdded": lambda e, lang: t("adp.digest.momentum", lang, card=e.card),
+    "DieRolled": lambda e, lang: t("adp.digest.roll", lang, value=e.value),
+    "EligibilityMarked": lambda e, lang: t(
+        "adp.digest.kept_eligible" if e.eligible else "adp.digest.made_ineligible", lang,
+        faction=faction_name(e.faction, lang)),
 }
 
 

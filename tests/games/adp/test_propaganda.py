@@ -208,3 +208,12 @@ def test_snapshots_round_trip_in_the_middle_of_a_round_and_of_an_event() -> None
     game.act("redeploy police from Oruzgan to Kandahar-Kabul")
     assert rules.load_state(rules.dump_state(game.state)) == game.state
     assert refold(game) == game.state
+
+
+def test_the_digest_of_a_whole_round_reads_in_every_language() -> None:
+    game = at_round()
+    answer_all(game)
+    for lang in ("en", "es", "it"):
+        text = game.rules.narrate(game.state, game.log, lang)  # type: ignore[arg-type]
+        assert "{" not in text and "adp." not in text, text
+        assert "Propaganda" in text
