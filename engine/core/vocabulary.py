@@ -352,6 +352,10 @@ class Vocabulary:
         self.kinds: dict[str, Kind] = {k.name: k for k in kinds}
         self.verbs: dict[str, Verb] = {}
         self._texts: dict[Action, str] = {}
+        # a choice's label and description in a language: the same choices are shown again
+        # and again (a decision lists each of them with both), and every word of them comes
+        # from catalogues and maps read once at start
+        self._said: dict[tuple[str, Action, str], str] = {}
 
     def add(self, name: str, template: str, owner: str | None = None,
             role: str | None = None) -> Verb:
@@ -380,13 +384,30 @@ class Vocabulary:
 
     def label(self, action: Action, lang: str) -> str:
         """The choice as a player of ``lang`` reads it."""
-        return self._render(self.label_template(action.verb, lang), action, lang)
+        return self._remembered("label", action, lang)
 
     def describe(self, action: Action, lang: str) -> str:
         """What the choice will do, in ``lang``."""
+        return self._remembered("describe", action, lang)
+
+    def _remembered(self, what: str, action: Action, lang: str) -> str:
+        key = (what, action, lang)
+        said = self._said.get(key)
+        if said is None:
+            said = self._label(action, lang) if what == "label" else \
+                self._describe(action, lang)
+            if len(self._said) > 200_000:
+                self._said.clear()
+            self._said[key] = said
+        return said
+
+    def _label(self, action: Action, lang: str) -> str:
+        return self._render(self.label_template(action.verb, lang), action, lang)
+
+    def _describe(self, action: Action, lang: str) -> str:
         key = f"{self.game}.verb_help.{action.verb}"
         if not has_key(key, "en"):
-            return self.label(action, lang)
+            return self._label(action, lang)
         return self._render(read_template(t(key, lang)), action, lang)
 
     def label_template(self, verb: str, lang: str) -> tuple[Part, ...]:
