@@ -35,10 +35,11 @@ from renders.draw import fit_lines, text_width, to_png
 from renders.fonts import Face, font
 
 RGB = tuple[int, int, int]
-STRIP = 370            # the strip under the base picture: cards, eligibility, callouts, key
+STRIP = 430            # the strip under the base picture: cards, eligibility, callouts, key
 CHIP_SIZE = 22         # a chip's count
 CHIP_INSET = 2         # a chip keeps this far inside its squares
 ICON = 14
+RING = 5               # Support/Opposition: a ring this wide around the Pop disc
 ROAD_PAD = 6
 VALUE_SIZE = 32
 STRIP_SIZE = 22
@@ -97,28 +98,20 @@ def _chip_width(text: str, shape: str) -> int:
 
 
 def chips_of(state: AdpState, owner: str, lang: str, folded: bool = False) -> list[Chip]:
-    """An owner's chips, unplaced: Control and Support first, then pieces, then markers."""
+    """An owner's chips, unplaced: its pieces, then its markers (Control and Support are
+    drawn on the Pop disc: :func:`_pop_disc`)."""
     space = state.space(owner)
-    board = default_map()
     out: list[Chip] = []
 
     def marker(name: str, text: str) -> None:
         fill, ink = MARKERS[name]
         out.append(Chip(owner, name, text, fill, ink))
-    if owner in board.spaces:
-        control = derived.control(state)[owner]
-        if control is not None:
-            marker("coin" if control == "coin" else "tal",
-                   t(f"renders.adp.map.{'coin' if control == 'coin' else 'tal'}", lang))
-        if space.support:
-            key = "sup" if space.support > 0 else "opp"
-            marker(key, t(f"renders.adp.map.{key}", lang))
     if folded:
         for faction in FACTIONS:
             n = derived.faction_pieces(space, faction)
             if n:
                 fill, ink = COLOURS[faction]
-                out.append(Chip(owner, faction, str(n), fill, ink, "solid"))
+                out.append(Chip(owner, faction, str(n), fill, ink, "stack"))
     else:
         for kind in KINDS:
             n = space.count(kind)
@@ -144,8 +137,9 @@ def _blocked(lang: str) -> frozenset[tuple[int, int]]:
         if label.owner in ("panel", "key"):
             continue
         left, top, right, bottom = label.box
-        for col in range((left - CHIP_INSET) // n, (right + CHIP_INSET - 1) // n + 1):
-            for row in range((top - CHIP_INSET) // n, (bottom + CHIP_INSET - 1) // n + 1):
+        pad = RING + 1 if label.kind == "pop" else CHIP_INSET
+        for col in range((left - pad) // n, (right + pad - 1) // n + 1):
+            for row in range((top - pad) // n, (bottom + pad - 1) // n + 1):
                 out.add((col, row))
     for loc in board.locs:
         path = layout.loc_path(board, loc)
@@ -214,15 +208,21 @@ def place(state: AdpState, lang: str = "en") -> Placement:
             continue
         placed = _fit(chips, cells, free, layout.cell)
         if placed is None:
-            placed = _fit(chips_of(state, owner, lang, folded=True), cells, free, layout.cell)
-        if placed is None:
             crowded.append(owner)
         else:
             found.chips += placed
     found.texts = panel_texts(state, layout, lang)
     top = max(lb.box[3] for lb in found.texts if lb.owner == "strip" and lb.kind != "keytext")
     _callouts(found, state, crowded, top + 10, layout, lang)
-    found.crowded = crowded
+    for owner in list(found.unplaced):   # no room in the strip either: a chip a Faction
+        placed = _fit(chips_of(state, owner, lang, folded=True),
+                      _anchor_cells(layout, board, owner), free, layout.cell)
+        if placed is not None:
+            found.chips += placed
+            found.unplaced.remove(owner)
+    found.crowded = [o for o in crowded if o not in found.unplaced and
+                     not any(c.owner == o and c.box[1] < layout.map_height
+                             for c in found.chips)]
     return found
 
 
@@ -360,6 +360,7 @@ KEY = (("coalition_troops", "troops"), ("police", "police"), ("government_bases"
        ("taliban_underground", "underground"), ("warlords_active", "active"),
        ("sup", "support_key"), ("opp", "opposition_key"), ("coin", "coin_key"),
        ("tal", "taliban_key"))
+DISCS = {"sup": (1, None), "opp": (-1, None), "coin": (0, "coin"), "tal": (0, "taliban")}
 
 
 def key_texts(top: int, lang: str) -> list[base.Label]:
@@ -367,13 +368,13 @@ def key_texts(top: int, lang: str) -> list[base.Label]:
     out: list[base.Label] = []
     x = 10
     for kind, word in KEY:
-        sample = "" if kind in MARKERS else "1"
-        text = t(f"renders.adp.map.{kind}", lang) if kind in MARKERS else sample
-        w = _chip_width(text, SHAPES.get(kind, ""))
+        text = "2" if kind in DISCS else "1"
+        w = 24 if kind in DISCS else _chip_width(text, SHAPES.get(kind, ""))
         word_w = text_width(t(f"renders.adp.map.{word}", lang), font(18, Face.CONDENSED))
         if x + w + 4 + word_w > 990:
             x, top = 10, top + 28
-        out.append(base.Label("keychip", kind, (x, top, x + w, top + 21), text))
+        height = w if kind in DISCS else 21
+        out.append(base.Label("keychip", kind, (x, top, x + w, top + height), text))
         x += w + 4
         label = _text("strip", "keytext", x, top, t(f"renders.adp.map.{word}", lang), 18,
                       Face.CONDENSED)
@@ -397,9 +398,29 @@ def _icon(draw: ImageDraw.ImageDraw, shape: str, left: int, cy: int, ink: RGB,
     elif shape == "base":
         draw.polygon([(left, cy + r), (left, cy - 2), (left + r, cy - r), (left + ICON, cy - 2),
                       (left + ICON, cy + r)], fill=ink)
+    elif shape == "stack":   # a Faction's pieces, all kinds together
+        draw.rectangle((left + 4, cy - r, left + ICON, cy + r - 4), fill=ink)
+        draw.rectangle((left, cy - r + 4, left + ICON - 4, cy + r), fill=ink, outline=fill)
     elif shape in ("hollow", "solid"):
         points = [(left + r, cy - r), (left + ICON, cy + r), (left, cy + r)]
         draw.polygon(points, fill=ink if shape == "solid" else fill, outline=ink, width=2)
+
+
+def _pop_disc(draw: ImageDraw.ImageDraw, box: Box, text: str, support: int,
+              control: str | None) -> None:
+    """A Pop disc showing Control (filled blue: COIN, black: Taliban) and Support or
+    Opposition (a green or red ring)."""
+    left, top, right, bottom = box
+    fill, ink = {"coin": COLOURS["government"], "taliban": COLOURS["taliban"]}.get(
+        control or "", ((255, 255, 255), base.INK))
+    if support:
+        ring = (30, 140, 50) if support > 0 else (200, 30, 30)
+        draw.ellipse((left - RING + 1, top - RING + 1, right + RING - 1, bottom + RING - 1),
+                     fill=ring)
+    draw.ellipse(box, fill=fill, outline=base.INK if support else ink, width=2)
+    size = max(12, (bottom - top) * 3 // 4)
+    draw.text(((left + right) // 2, (top + bottom) // 2 + 1), text,
+              font=font(size, Face.BOLD), fill=ink, anchor="mm")
 
 
 def draw_chip(draw: ImageDraw.ImageDraw, box: Box, text: str, fill: RGB, ink: RGB,
@@ -451,6 +472,12 @@ def map_image(state: AdpState, lang: str = "en",
     _highlight(draw, layout, board, highlight)
     _islamabad(draw, layout, state, lang)
     found = place(state, lang)
+    controls = derived.control(state)
+    for label in base.labels(layout, board, lang):
+        if label.kind == "pop" and label.owner in board.spaces:
+            space = state.space(label.owner)
+            if space.support or controls[label.owner]:
+                _pop_disc(draw, label.box, label.text, space.support, controls[label.owner])
     for chip in found.chips:
         draw_chip(draw, chip.box, chip.text, chip.fill, chip.ink, chip.shape)
     marks = {(lb.owner, lb.kind): lb.box for lb in base.labels(layout, board, lang)}
@@ -468,8 +495,10 @@ def map_image(state: AdpState, lang: str = "en",
             draw.text(label.box[:2], label.text, font=font(label.size, Face.CONDENSED),
                       fill=base.INK)
         elif label.owner == "keychip":
-            if label.kind in MARKERS:
-                fill, ink = MARKERS[label.kind]
+            if label.kind in DISCS:
+                support, control = DISCS[label.kind]
+                _pop_disc(draw, label.box, label.text, support, control)
+                continue
             else:
                 fill, ink = COLOURS[str(SPEC.owner(label.kind))]
             draw_chip(draw, label.box, label.text, fill, ink, SHAPES.get(label.kind, ""))
