@@ -242,7 +242,7 @@ def _callouts(found: Placement, state: AdpState, owners: list[str], top: int, la
         if y + CALLOUT > bottom:
             found.unplaced.append(owner)
             continue
-        found.texts.append(_text("callout", "name", x, y + 1, name.text, 20, Face.BOLD))
+        found.texts.append(_text("callout", owner, x, y + 1, name.text, 20, Face.BOLD))
         x += widths[0]
         for chip, w in zip(chips, widths[1:], strict=True):
             if x + w > right:

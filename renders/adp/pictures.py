@@ -20,6 +20,7 @@ from engine.games.adp.state import AdpState
 from engine.games.adp.turn import card_label
 from engine.i18n import t
 from engine.pictures import register
+from renders.adp.focus import render_focus
 from renders.adp.map import changed_places, map_image, render_map
 from renders.animate import encode_animation
 from renders.draw import ellipsize, to_png
@@ -84,7 +85,7 @@ class AdpPictures:
 
     def focus(self, before: AdpState, after: AdpState, records: Sequence[Recorded],
               lang: str) -> bytes:
-        return render_map(after, lang, changed_places(before, after))
+        return render_focus(before, after, lang)
 
     def frames(self, ruleset: Ruleset[Any], records: Sequence[Recorded]) -> list[Frame]:
         return frames_of(ruleset, records)

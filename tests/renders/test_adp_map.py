@@ -248,3 +248,21 @@ def test_courier_render_digest_and_replay_an_adp_game(tmp_path: Path) -> None:
 
 def test_the_map_image_is_rgb() -> None:
     assert map_image(golden_state("extended"), "en").mode == "RGB"
+
+
+def test_the_focus_picture_is_the_changed_part_of_the_map(
+        positions: list[AdpState]) -> None:
+    """Around what changed, at full size (so a phone 400 wide shows it at least at 40 %),
+    with the tracks under it; nothing changed: the whole map."""
+    from renders.adp.focus import focus_box, focus_image
+    from renders.adp.map import changed_places
+
+    before, after = positions[0], positions[1]
+    changed = changed_places(before, after)
+    assert changed
+    box = focus_box(changed)
+    assert box is not None and box[2] - box[0] >= 520 - 60 and box[2] - box[0] <= 1000
+    image = focus_image(before, after, "en")
+    assert image.width <= 1000 and image.height < load_layout().height + STRIP
+    whole = focus_image(after, after, "en")
+    assert whole.size == (1000, load_layout().height + STRIP)
