@@ -358,8 +358,8 @@ CALLOUT = 30     # a row of callouts
 
 KEY = (("coalition_troops", "troops"), ("police", "police"), ("government_bases", "bases"),
        ("taliban_underground", "underground"), ("warlords_active", "active"),
-       ("sup", "support_key"), ("opp", "opposition_key"), ("coin", "coin_key"),
-       ("tal", "taliban_key"))
+       ("loc_police", "on_loc"), ("sup", "support_key"), ("opp", "opposition_key"),
+       ("coin", "coin_key"), ("tal", "taliban_key"))
 DISCS = {"sup": (1, None), "opp": (-1, None), "coin": (0, "coin"), "tal": (0, "taliban")}
 
 
@@ -369,13 +369,18 @@ def key_texts(top: int, lang: str) -> list[base.Label]:
     x = 10
     for kind, word in KEY:
         text = "2" if kind in DISCS else "1"
-        w = 24 if kind in DISCS else _chip_width(text, SHAPES.get(kind, ""))
+        w = 24 if kind in DISCS else _chip_width(text, SHAPES.get(kind.removeprefix("loc_"),
+                                                                  ""))
         word_w = text_width(t(f"renders.adp.map.{word}", lang), font(18, Face.CONDENSED))
-        if x + w + 4 + word_w > 990:
+        if x + w + 2 * RING + 4 + word_w > 990:
             x, top = 10, top + 28
-        height = w if kind in DISCS else 21
-        out.append(base.Label("keychip", kind, (x, top, x + w, top + height), text))
-        x += w + 4
+        if kind in DISCS:   # the ring goes RING - 1 beyond the disc
+            x += RING
+            out.append(base.Label("keychip", kind, (x, top - 1, x + w, top + w - 1), text))
+            x += w + RING + 2
+        else:
+            out.append(base.Label("keychip", kind, (x, top, x + w, top + 21), text))
+            x += w + 4
         label = _text("strip", "keytext", x, top, t(f"renders.adp.map.{word}", lang), 18,
                       Face.CONDENSED)
         out.append(label)
@@ -480,6 +485,8 @@ def map_image(state: AdpState, lang: str = "en",
                 _pop_disc(draw, label.box, label.text, space.support, controls[label.owner])
     for chip in found.chips:
         draw_chip(draw, chip.box, chip.text, chip.fill, chip.ink, chip.shape)
+        if chip.owner in board.locs:   # on a LoC: framed in the road's colours
+            draw.rounded_rectangle(chip.box, radius=5, outline=base.ROAD_LINE, width=3)
     marks = {(lb.owner, lb.kind): lb.box for lb in base.labels(layout, board, lang)}
     for owner in found.crowded:   # its chips are in the strip: its name underlined
         box = marks.get((owner, "name")) or marks.get((owner, "econ"))
@@ -499,9 +506,11 @@ def map_image(state: AdpState, lang: str = "en",
                 support, control = DISCS[label.kind]
                 _pop_disc(draw, label.box, label.text, support, control)
                 continue
-            else:
-                fill, ink = COLOURS[str(SPEC.owner(label.kind))]
-            draw_chip(draw, label.box, label.text, fill, ink, SHAPES.get(label.kind, ""))
+            kind = label.kind.removeprefix("loc_")
+            fill, ink = COLOURS[str(SPEC.owner(kind))]
+            draw_chip(draw, label.box, label.text, fill, ink, SHAPES.get(kind, ""))
+            if label.kind.startswith("loc_"):
+                draw.rounded_rectangle(label.box, radius=5, outline=base.ROAD_LINE, width=3)
         else:
             base._draw_label(draw, label)
     return image

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import pickle
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -218,7 +219,9 @@ def test_the_service_draws_an_adp_game() -> None:
     """The jobs the Discord and e-mail front-ends send to their process pool."""
     s = Service(Store(":memory:"))
     game = _played(s, "g")
-    png = s.draw(s.map_picture(game, "es"))
+    job = s.map_picture(game, "es")
+    assert pickle.loads(pickle.dumps(job)) == job   # it can go to a process pool
+    png = s.draw(job)
     assert _image(png).size == (1000, load_layout().height + STRIP)
     digest, text = s.draw(s.digest_picture(game, "en", 1))
     assert _image(digest).format is None or digest[:8] == b"\x89PNG\r\n\x1a\n"
