@@ -269,3 +269,18 @@ def test_the_focus_picture_is_the_changed_part_of_the_map(
     assert image.width <= 1000 and image.height < load_layout().height + STRIP
     whole = focus_image(after, after, "en")
     assert whole.size == (1000, load_layout().height + STRIP)
+
+
+def test_places_far_apart_are_listed_with_their_chips_now_and_before() -> None:
+    from engine.games.adp.state import clone
+    from renders.adp.focus import ROWS_WIDTH, focus_image
+
+    before = golden_state("short")
+    after = clone(before)
+    for place_id in ("herat", "badakhshan", "waziristan"):
+        after.writable(place_id).pieces["taliban_active"] = 2
+    image = focus_image(before, after, "it")
+    assert image.width == ROWS_WIDTH and 3 * 100 < image.height < 3 * 200
+    near = clone(before)
+    near.writable("helmand").pieces["taliban_active"] = 2
+    assert focus_image(before, near, "en").width <= 640
