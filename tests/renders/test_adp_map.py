@@ -22,7 +22,7 @@ from engine.games.adp.mapdata import default_map
 from engine.games.adp.spec import FACTIONS
 from engine.games.adp.state import AdpState
 from engine.games.adp.turn import card_label
-from engine.i18n import catalogue
+from engine.i18n import catalogue, t
 from engine.pictures import pictures_of
 from engine.service import Service
 from engine.store import Store
@@ -284,3 +284,14 @@ def test_places_far_apart_are_listed_with_their_chips_now_and_before() -> None:
     near = clone(before)
     near.writable("helmand").pieces["taliban_active"] = 2
     assert focus_image(before, near, "en").width <= 640
+
+
+def test_an_ended_game_shows_its_ranking_cleanly() -> None:
+    """A short game played to its end: the ranking line joins the strip, nothing overlaps."""
+    [*_, last] = fuzzed_states(1, 10_000, 5000, seed="ended")
+    assert last.over
+    for lang in LANGS:
+        found = place(last, lang)
+        assert problems(last, found) == []
+        ranking = t("renders.adp.map.winner", lang, ranking="").rstrip(": ")
+        assert any(lb.text == ranking + ":" for lb in found.texts)
