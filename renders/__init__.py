@@ -17,5 +17,6 @@ add_catalogue_dir(Path(__file__).parent / "locales")
 
 def load() -> None:
     """Register every game's pictures with the engine (``engine.pictures``)."""
+    import renders.adp  # noqa: F401
     import renders.asia_crossroads  # noqa: F401
     import renders.gandhi  # noqa: F401

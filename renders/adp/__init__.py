@@ -1,2 +1,4 @@
-"""A Distant Plain's pictures.  Only the base map for now (``base.base_map``); not yet
-registered with the pictures registry (there is no ADP ruleset yet)."""
+"""A Distant Plain's pictures: the base map (``base``), the full map of a position
+(``map``), registered with ``engine.pictures`` (``pictures``)."""
+
+from renders.adp import pictures  # noqa: F401

@@ -21,6 +21,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.adp.mapdata import Map, default_map
+from engine.i18n import t
 from renders.adp.layout import Box, Layout, Point, check_layout, load_layout
 from renders.draw import fit_lines, text_width, to_png, wrap
 from renders.fonts import Face, font
@@ -59,32 +60,18 @@ PANEL_MIN = 16
 RANGE_SIZE = 18
 TITLE_SIZE = 26
 
-TEXT: dict[str, dict[str, str]] = {
-    "en": {"title": "A Distant Plain", "note": "Mountain / Plain: our reconstruction",
-           "islamabad": "Islamabad", "hostility": "Hostility", "pressure": "Pressure",
-           "tolerance": "Tolerance", "backing": "Backing", "sponsorship": "Sponsorship",
-           "aid": "Aid", "patronage": "Patronage", "government_resources": "Government Resources",
-           "taliban_resources": "Taliban Resources", "warlords_resources": "Warlords Resources",
-           "support_plus_available": "Support + Available",
-           "coin_control_plus_patronage": "COIN Control + Patronage",
-           "opposition_plus_bases": "Opposition + Bases",
-           "uncontrolled_pop": "Uncontrolled Pop", "casualties": "Casualties",
-           "mountain": "Mountain", "plain": "Plain", "pakistan": "Pakistan", "city": "City",
-           "pop": "Pop", "pashtun": "Pashtun", "econ": "LoC Econ"},
-    "es": {"title": "A Distant Plain", "note": "Montaña / Llanura: reconstruidas",
-           "islamabad": "Islamabad", "hostility": "Hostilidad", "pressure": "Presión",
-           "tolerance": "Tolerancia", "backing": "Respaldo", "sponsorship": "Financiación",
-           "aid": "Ayuda", "patronage": "Patrocinio",
-           "government_resources": "Recursos del Gobierno",
-           "taliban_resources": "Recursos Talibanes",
-           "warlords_resources": "Recursos Señores de la Guerra",
-           "support_plus_available": "Apoyo + Disponibles",
-           "coin_control_plus_patronage": "Control COIN + Patrocinio",
-           "opposition_plus_bases": "Oposición + Bases",
-           "uncontrolled_pop": "Pob Sin Control", "casualties": "Bajas",
-           "mountain": "Montaña", "plain": "Llanura", "pakistan": "Pakistán", "city": "Ciudad",
-           "pop": "Pob", "pashtun": "Pastún", "econ": "Econ LdC"},
-}
+WORDS = ("title", "note", "islamabad", "hostility", "pressure", "tolerance", "backing",
+         "sponsorship", "aid", "patronage", "government_resources", "taliban_resources",
+         "warlords_resources", "support_plus_available", "coin_control_plus_patronage",
+         "opposition_plus_bases", "uncontrolled_pop", "casualties", "mountain", "plain",
+         "pakistan", "city", "pop", "pashtun", "econ")
+
+
+def words_of(lang: str) -> dict[str, str]:
+    """The base map's words in ``lang`` (``renders/locales``: ``renders.adp.base``)."""
+    return {key: t(f"renders.adp.base.{key}", lang) for key in WORDS}
+
+
 ISLAMABAD = ("hostility", "pressure", "tolerance", "backing", "sponsorship")
 TRACKS = (("aid", "0–75"), ("patronage", "0–40"), ("government_resources", "0–75"),
           ("taliban_resources", "0–75"), ("warlords_resources", "0–75"))
@@ -205,7 +192,7 @@ def _boxed(box: Box, words: str, extra: str) -> list[Label]:
 
 
 def panel_labels(layout: Layout, lang: str) -> list[Label]:
-    words = TEXT.get(lang, TEXT["en"])
+    words = words_of(lang)
     out: list[Label] = []
     left, top, right, bottom = layout.title
     out.append(Label("panel", "title", (left, top + 4, left + text_width(

@@ -15,14 +15,14 @@ import pytest
 from PIL import Image, ImageChops, features
 
 from engine.games.adp.mapdata import Map, default_map
-from renders.adp.base import NAME_MIN, TEXT, Label, base_image, base_map, labels
+from renders.adp.base import NAME_MIN, Label, base_image, base_map, labels, words_of
 from renders.adp.layout import Box, Layout, LayoutError, check_layout, load_layout, parse_layout
 from renders.fonts import Face, missing_glyphs
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("RENDERS_UPDATE_GOLDEN") == "1"  # regenerate the golden files
 PILLOW = f"pillow {PIL.__version__}, freetype {features.version('freetype2')}"
-LANGS = ("en", "es")
+LANGS = ("en", "es", "it")
 MARGIN = 4     # a space's label keeps this far from its borders
 ROAD_PAD = 6   # and this far from a road's centre line (the road is 9 pixels wide)
 
@@ -180,6 +180,7 @@ def test_the_base_map_matches_the_golden_picture(lang: str) -> None:
 def test_every_label_has_its_glyphs() -> None:
     board = default_map()
     text = "".join(s.name for s in board.spaces.values())
-    text += "".join(v for words in TEXT.values() for v in words.values()) + "–>0123456789"
+    text += "".join(v for lang in ("en", "es", "it") for v in words_of(lang).values())
+    text += "–>0123456789"
     assert not missing_glyphs(text, Face.CONDENSED_BOLD)
     assert not missing_glyphs(text, Face.CONDENSED)
