@@ -41,6 +41,7 @@ RALLY_TRIGGER = 6          # 8.5.1 "6 o más Guerrillas ... Disponibles"
 MARCH_LIMIT = 50           # 8.5.2 Bases on the map + Resources <= 50
 RALLY_SPACES = 3           # 8.5.1 "hasta 3 Provincias"
 TRAFFIC_LIMIT = 75         # 8.5.4 Traffic unless the Resources would reach 75
+COUNTER_NARC = "58"        # 8.5.4 "Counter-Narc" in effect (a Momentum or Capability card)
 
 
 # --- helpers ----------------------------------------------------------------------------
@@ -378,7 +379,8 @@ def traffic_ok(state: AdpState, data: WarlordsExecution) -> bool:
     gain = sum(state.space(s).count(WARLORDS_BASES) for s in spaces)
     if ins.resources(state, WARLORDS) + gain >= TRAFFIC_LIMIT:
         return False
-    return not (len(spaces) <= 1 and "counter_narc" in state.momentum)
+    narc = COUNTER_NARC in state.momentum or COUNTER_NARC in state.capabilities
+    return not (len(spaces) <= 1 and narc)
 
 
 def cultivate(state: AdpState, data: WarlordsExecution, dice: Dice,
