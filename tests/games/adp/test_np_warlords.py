@@ -230,3 +230,23 @@ def test_more_fuzzed_games_with_the_warlords_bot(chunk: int, tmp_path: Path) -> 
     report = fuzz(3, 100 + chunk, name="adp", out_dir=tmp_path, humans=3)
     assert report.failures == []
     assert report.bot_actions > 0
+
+
+def test_8_1_2_march_no_more_underground_guerrillas_than_stay_underground() -> None:
+    """8.1.2 #8 (the rule book's example): Warlords Guerrillas marching into a Pashtun
+    space: with Underground movers only 3 go, so that none is Activated."""
+    spaces = {**full_map(), "ghazni": {"pieces": {"government_troops": 1}},
+              "bamian": {"pieces": {WU: 6}}}
+    game = position("warlords", spaces)
+    game.act("march")
+    # 1 goes to the empty LoC; Ghazni is COIN-Controlled: an arrival would end Control
+    texts = []
+    for _ in range(6):
+        action, _ = bot(game, (1,) * 12)
+        if action.verb != "move_from":
+            break
+        texts.append(action.text)
+        game.act(action.text)
+        game.act(bot(game, (1,) * 12)[0].text)
+    assert texts[0] == "move 1 warlords_underground from Bamian"     # the empty LoC
+    assert pieces(game, "ghazni") == {WU: 3, "government_troops": 1}

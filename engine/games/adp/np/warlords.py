@@ -334,12 +334,31 @@ def march(state: AdpState, data: WarlordsExecution, dice: Dice,
         one = [a for a in group if a["count"] == 1]
         act = [a for a in one if a["piece"] == WARLORDS_ACTIVE]
         return (act or one or group)[0]
-    # all they may: the Active first (8.1.2 #8), then the Underground
+    # all they may: the Active first (8.1.2 #8), then the Underground -- no more of them
+    # than arrive Underground where a larger group would be Activated (3.3.2)
     for kind in (WARLORDS_ACTIVE, WARLORDS_UNDERGROUND):
         of_kind = [a for a in group if a["piece"] == kind]
+        if kind == WARLORDS_UNDERGROUND:
+            cap = underground_cap(state, data, origin, dest)
+            if cap is not None:
+                of_kind = [a for a in of_kind if a["count"] <= cap]
         if of_kind:
             return max(of_kind, key=lambda a: a["count"])
     return None
+
+
+def underground_cap(state: AdpState, data: WarlordsExecution, origin: str, dest: str
+                    ) -> int | None:
+    """8.1.2 #8 How many more Underground Guerrillas of the group from ``origin`` may
+    march into ``dest`` without being Activated (a LoC or a Pashtun space: the group and
+    the Taliban Guerrillas there more than 3, 3.3.2); None: no bound."""
+    if not (ins.is_loc(dest) or ins.is_pashtun(dest)):
+        return None
+    group = data.march.groups.get(f"{origin}>{dest}", {})
+    if group.get("active"):
+        return 0
+    return max(0, ins.MARCH_ACTIVATION - ins.guerrillas(state, dest, "taliban")
+               - group.get("count", 0))
 
 
 # --- 8.5.3 Terror -----------------------------------------------------------------------
