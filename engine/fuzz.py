@@ -156,7 +156,7 @@ def fuzz(games: int, seed: int, *, name: str | None = None, out_dir: Path | None
         rng = random.Random(f"{seed}:{index}")  # each game replays alone from (seed, index)
         bots: list[str] = []
         if humans is not None:
-            people = rng.sample(list(seats), min(humans, len(seats)))
+            people = _people(name, seats, humans, rng)
             bots = [s for s in seats if s not in people]
         game, actions, problem = play_one(service, name, scenario, options, rng,
                                           checks_of(name), max_actions, bots)
@@ -179,6 +179,18 @@ def fuzz(games: int, seed: int, *, name: str | None = None, out_dir: Path | None
                 path = out_dir / f"fuzz-{seed}-{index}.jsonl"
                 path.write_text("\n".join(service.export(game)) + "\n", encoding="utf-8")
     return report
+
+
+def _people(name: str, seats: Sequence[str], humans: int, rng: random.Random) -> list[str]:
+    """The seats people play: ``humans`` at random -- but a seat no bot can play yet (the
+    ruleset's ``bot_seats``, when it has one: A Distant Plain's Warlords) always has a
+    person."""
+    botable = getattr(registry.get(name), "bot_seats", None)
+    if botable is None:
+        return rng.sample(list(seats), min(humans, len(seats)))
+    must = [s for s in seats if s not in botable]
+    free = [s for s in seats if s in botable]
+    return [*must, *rng.sample(free, max(0, min(humans, len(seats)) - len(must)))]
 
 
 def _verified(service: Service, game: str) -> list[str]:

@@ -69,6 +69,7 @@ class ADistantPlain(Ruleset[AdpState]):
     seats = FACTIONS
     event_types = ADP_EVENTS
     vocabulary = VOCABULARY
+    bot_seats = ("warlords",)   # 8.5: the only Non-player bot so far (fuzz seats people)
 
     def scenarios(self) -> list[str]:
         return [s for s in SCENARIOS if s in default_data().scenarios]
@@ -185,6 +186,27 @@ class ADistantPlain(Ruleset[AdpState]):
 
     def seating_options(self) -> tuple[str, ...]:
         return ("players",)
+
+    def policy(self, state: AdpState, seat: str, chance: Chance
+               ) -> tuple[Action, list[Event]]:
+        """Rule 8: the Non-player's decision (``engine.games.adp.np``; the Warlords only,
+        8.5)."""
+        from engine.games.adp.np.policy import decide  # noqa: PLC0415
+
+        return decide(state, seat, chance)
+
+    def seat_non_players(self, options: Mapping[str, Any], seats: frozenset[str]
+                         ) -> dict[str, Any]:
+        """8.0/1.5 The Factions in ``seats`` are Non-player Factions, every other Faction
+        a player of its own.  Only the Warlords' bot (8.5) exists: the others are refused."""
+        from engine.games.adp.np.policy import BOT_FACTIONS  # noqa: PLC0415
+
+        unknown = seats - set(FACTIONS)
+        if unknown:
+            raise ValueError(f"no such Faction: {', '.join(sorted(unknown))}")
+        if seats - BOT_FACTIONS:
+            raise CourierError("adp.error.only_warlords_bot")
+        return {**options, "players": [[f] for f in FACTIONS if f not in seats]}
 
     def seat_groups(self, options: Mapping[str, Any]) -> list[tuple[str, ...]]:
         """1.5: the Factions each player runs (the ``players`` option)."""

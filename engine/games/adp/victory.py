@@ -14,6 +14,8 @@ from engine.games.adp.derived import margins, meets, ranking, totals
 from engine.games.adp.spec import FACTIONS
 from engine.games.adp.state import AdpState
 
+NP_BOTS = ("warlords",)   # 8.5: the only Non-player Faction with a bot
+
 
 def players(options: Mapping[str, Any]) -> list[list[str]]:
     """1.5 The Factions each player runs (default: one each)."""
@@ -23,19 +25,25 @@ def players(options: Mapping[str, Any]) -> list[list[str]]:
 
 def check_players(value: Any) -> str | None:
     """Why a ``players`` option is refused (None: it is sound): every Faction run by
-    exactly one player (1.5; no Non-player Factions are built yet)."""
+    at most one player (1.5); a Faction no player runs is a Non-player Faction (8.0),
+    and only the Warlords' bot exists (8.5)."""
     if not isinstance(value, list) or not all(isinstance(g, list) and g for g in value):
         return "a list of lists of Factions"
     seated = [f for g in value for f in g]
-    if sorted(seated) != sorted(FACTIONS):
+    if len(seated) != len(set(seated)) or set(seated) - set(FACTIONS):
         return "each Faction once: " + ", ".join(FACTIONS)
+    if set(FACTIONS) - set(seated) - set(NP_BOTS):
+        return "every Faction but the Warlords needs a player (only the Warlords' bot exists)"
     return None
 
 
 def victory_check(state: AdpState) -> bool:
     """6.1, 7.2 Whether the game ends at this Propaganda Round's Victory Phase."""
     meeting = {f for f in FACTIONS if meets(state, f)}
-    return player_wins_check(meeting, players(state.options))
+    groups = players(state.options)
+    seated = {f for g in groups for f in g}
+    # 7.2 a Non-player Faction meeting its condition ends the game too (8.0)
+    return player_wins_check(meeting, [*groups, *([f] for f in FACTIONS if f not in seated)])
 
 
 def game_over(state: AdpState, reason: str) -> GameEnded:
