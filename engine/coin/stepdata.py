@@ -145,8 +145,8 @@ class StepData(BaseModel):
 
     def _with(self: M, path: tuple[str, ...], value: Any) -> M:
         new = self._shallow()
-        if len(path) == 1:   # validated, as pydantic's __setattr__ would
-            new.__pydantic_validator__.validate_assignment(new, path[0], value)
+        if len(path) == 1:
+            _assign(new, path[0], value)
         else:   # a part: changed the same way; the parent's fields set stays as it was
             new.__dict__[path[0]] = getattr(self, path[0])._with(path[1:], value)
         return new
@@ -191,6 +191,29 @@ class StepData(BaseModel):
         _set(new, "__pydantic_extra__", None)
         _set(new, "__pydantic_private__", None)
         return new
+
+
+_SCALARS = (str, int, float, bool, type(None))
+# a field's value as validated, by model, field and the value logged: most notes set a
+# flag, a count or a name seen before (the same few again and again)
+_ASSIGNED: dict[tuple[type[StepData], str, type, Any], Any] = {}
+
+
+def _assign(model: StepData, name: str, value: Any) -> None:
+    """``model.name = value``, validated as pydantic's ``__setattr__`` would (on a model
+    just made by ``_shallow``); a scalar's validation is remembered."""
+    key = (type(model), name, type(value), value) if isinstance(value, _SCALARS) else None
+    if key is not None:
+        found = _ASSIGNED.get(key, _ASSIGNED)
+        if found is not _ASSIGNED:
+            model.__dict__[name] = found
+            model.__pydantic_fields_set__.add(name)
+            return
+    model.__pydantic_validator__.validate_assignment(model, name, value)
+    if key is not None and isinstance(model.__dict__[name], _SCALARS):
+        if len(_ASSIGNED) >= BEGUN_KEPT:
+            _ASSIGNED.clear()
+        _ASSIGNED[key] = model.__dict__[name]
 
 
 _PARTS: dict[type[StepData], dict[str, type[StepData]]] = {}
