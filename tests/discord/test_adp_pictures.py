@@ -72,6 +72,8 @@ async def test_an_adp_game_is_made_joined_and_played_with_slash_commands(table: 
     assert game is not None
     [seat] = sorted(await table.service.active(game))
     user = PLAYERS[FACTIONS.index(seat)]
-    typed = await table.command("do", user=user, locale="es-ES", choice="pasar")
-    assert "Hecho" in typed.text
-    assert seat not in await table.service.active(game)
+    before = await table.service.head(game)
+    choice = (await table.service.decision(game, seat, "es")).choices[0]   # e.g. "Pasar"
+    typed = await table.command("do", user=user, locale="es-ES", choice=choice.label)
+    assert "Hecho" in typed.text, (choice.label, typed.text)
+    assert await table.service.head(game) > before

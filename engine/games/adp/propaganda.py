@@ -157,7 +157,7 @@ class CivicAction:
         spaces = civic_spaces(state, faction)
         if not spaces:
             return None
-        return Ask(faction, Msg("adp.prompt.civic", faction=faction,
+        return Ask(faction, Msg("adp.prompt.civic", faction=Msg(f"adp.value.faction.{faction}"),
                                 resources=state.resources.get("government", 0)),
                    (*(CIVIC(space=s) for s in spaces), DONE()))
 
@@ -274,7 +274,8 @@ class TroopRedeploy:
         if not actions:
             return None
         left = len({(a["origin"]) for a in actions})
-        return Ask(faction, Msg("adp.prompt.redeploy_troops", faction=faction, left=left),
+        named = Msg(f"adp.value.faction.{faction}")
+        return Ask(faction, Msg("adp.prompt.redeploy_troops", faction=named, left=left),
                    tuple(actions))
 
     def act(self, state: AdpState, action: Action, chance: Chance) -> list[Event]:

@@ -64,6 +64,8 @@ def test_6_4_1_civic_action_the_faction_with_more_troops_decides() -> None:
     assert game.seat == "coalition"
     assert set(game.offered()) == {"civic action in Helmand", "civic action in Kandahar",
                                    "done"}
+    prompt = game.rules.legal_actions(game.state, "coalition").prompt
+    assert prompt.render("es").startswith("Acción Cívica (6.4.1): Coalición,")
     game.act("civic action in Helmand")           # Terror first
     assert game.state.space("helmand").terror == 0
     assert game.state.space("helmand").support == 0
