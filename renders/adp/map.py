@@ -480,9 +480,10 @@ def map_image(state: AdpState, lang: str = "en",
     controls = derived.control(state)
     for label in base.labels(layout, board, lang):
         if label.kind == "pop" and label.owner in board.spaces:
-            space = state.space(label.owner)
-            if space.support or controls[label.owner]:
-                _pop_disc(draw, label.box, label.text, space.support, controls[label.owner])
+            space = state.space(label.owner)   # its Pop with a +1 Pop marker (4.3.1)
+            if space.support or controls[label.owner] or space.returnees:
+                _pop_disc(draw, label.box, str(derived.pop(state, label.owner)),
+                          space.support, controls[label.owner])
     for chip in found.chips:
         draw_chip(draw, chip.box, chip.text, chip.fill, chip.ink, chip.shape)
         if chip.owner in board.locs:   # on a LoC: framed in the road's colours
