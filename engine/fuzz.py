@@ -182,12 +182,10 @@ def fuzz(games: int, seed: int, *, name: str | None = None, out_dir: Path | None
 
 
 def _people(name: str, seats: Sequence[str], humans: int, rng: random.Random) -> list[str]:
-    """The seats people play: ``humans`` at random -- but a seat no bot can play yet (the
-    ruleset's ``bot_seats``, when it has one: A Distant Plain's Warlords) always has a
+    """The seats people play: ``humans`` at random -- but a seat no bot can play (outside
+    the ruleset's ``bot_seats``: A Distant Plain has the Warlords' only) always has a
     person."""
-    botable = getattr(registry.get(name), "bot_seats", None)
-    if botable is None:
-        return rng.sample(list(seats), min(humans, len(seats)))
+    botable = registry.get(name).bot_seats()
     must = [s for s in seats if s not in botable]
     free = [s for s in seats if s in botable]
     return [*must, *rng.sample(free, max(0, min(humans, len(seats)) - len(must)))]

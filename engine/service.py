@@ -351,6 +351,9 @@ class Service:
             raise CourierError("error.bot_non_player", seat=_seats(ruleset, [seat]))
         if not ruleset.has_bots():
             raise CourierError("error.no_bots", game=ruleset.display_name("en"))
+        if on and seat not in ruleset.bot_seats():
+            raise CourierError("error.no_bot_for_seat", seat=_seats(ruleset, [seat]),
+                               bots=_seats(ruleset, sorted(ruleset.bot_seats())))
         stand_ins = set(self._stand_ins(game_id))
         stand_ins = stand_ins | {seat} if on else stand_ins - {seat}
         self._store.set_setting(f"game:{game_id}", "bots", json.dumps(sorted(stand_ins)))

@@ -192,6 +192,11 @@ class Ruleset(ABC, Generic[S]):
         """Whether ``policy`` can decide for a seat."""
         return type(self).policy is not Ruleset.policy
 
+    def bot_seats(self) -> frozenset[str]:
+        """The seats ``policy`` can decide for: every seat of a game with bots, unless the
+        game has bots for some seats only (A Distant Plain: the Warlords, 8.5)."""
+        return frozenset(self.seats) if self.has_bots() else frozenset()
+
     def seating_options(self) -> tuple[str, ...]:
         """The options that say who plays which seats (Gandhi: ``players``)."""
         return ()

@@ -69,7 +69,6 @@ class ADistantPlain(Ruleset[AdpState]):
     seats = FACTIONS
     event_types = ADP_EVENTS
     vocabulary = VOCABULARY
-    bot_seats = ("warlords",)   # 8.5: the only Non-player bot so far (fuzz seats people)
 
     def scenarios(self) -> list[str]:
         return [s for s in SCENARIOS if s in default_data().scenarios]
@@ -195,16 +194,20 @@ class ADistantPlain(Ruleset[AdpState]):
 
         return decide(state, seat, chance)
 
+    def bot_seats(self) -> frozenset[str]:
+        """8.5: the Warlords' bot is the only one built (8.6-8.8 are not)."""
+        from engine.games.adp.np.policy import BOT_FACTIONS  # noqa: PLC0415
+
+        return BOT_FACTIONS
+
     def seat_non_players(self, options: Mapping[str, Any], seats: frozenset[str]
                          ) -> dict[str, Any]:
         """8.0/1.5 The Factions in ``seats`` are Non-player Factions, every other Faction
         a player of its own.  Only the Warlords' bot (8.5) exists: the others are refused."""
-        from engine.games.adp.np.policy import BOT_FACTIONS  # noqa: PLC0415
-
         unknown = seats - set(FACTIONS)
         if unknown:
             raise ValueError(f"no such Faction: {', '.join(sorted(unknown))}")
-        if seats - BOT_FACTIONS:
+        if seats - self.bot_seats():
             raise CourierError("adp.error.only_warlords_bot")
         return {**options, "players": [[f] for f in FACTIONS if f not in seats]}
 
