@@ -106,12 +106,16 @@ class Operations(Generic[S]):
     ``done``, ``operation``, ``limited`` and ``activity``; ``prompts``: the prefix of the
     game's prompt keys (``<prompts>.<faction>.<name>`` or ``<prompts>.<name>``);
     ``execution``/``after_turn``: the models of the two steps' data (a game may name its
-    own subclasses, e.g. to keep the names its logged models are pinned by)."""
+    own subclasses, e.g. to keep the names its logged models are pinned by);
+    ``unlimited(state, faction)``: a Faction that, offered a Limited Operation, executes a
+    full Operation with its Special Activity instead (A Distant Plain's Non-players, 8.1)."""
 
     def __init__(self, flow: Flow[S], models: StepModels, vocabulary: Vocabulary,
                  prompts: str, execution: type[ExecutionData] = ExecutionData,
-                 after_turn: type[AfterTurnData] = AfterTurnData) -> None:
+                 after_turn: type[AfterTurnData] = AfterTurnData, *,
+                 unlimited: Callable[[S, str], bool] = lambda state, faction: False) -> None:
         self.flow, self.models, self.prompts = flow, models, prompts
+        self.unlimited = unlimited
         self.execution, self.after_turn_model = execution, after_turn
         self.done = vocabulary.verb("done")()
         self.operation_verb, self.limited_verb, self.activity_verb = (
@@ -160,7 +164,15 @@ class Operations(Generic[S]):
 
     # --- the card's offer (2.3.4) --------------------------------------------------------
 
+    def widened(self, state: S, faction: str, allowed: frozenset[Did]) -> frozenset[Did]:
+        """What ``faction`` may execute: a Limited Operation becomes a full Operation with
+        its Special Activity for an ``unlimited`` Faction."""
+        if Did.LIMITED_OP in allowed and self.unlimited(state, faction):
+            return (allowed - {Did.LIMITED_OP}) | {Did.OP, Did.OP_SA}
+        return allowed
+
     def card_choices(self, state: S, faction: str, allowed: frozenset[Did]) -> list[Action]:
+        allowed = self.widened(state, faction, allowed)
         out: list[Action] = []
         for op in self.of(self.operations, faction):
             if allowed & {Did.OP, Did.OP_SA} and op.can_start(state, False):
@@ -172,7 +184,7 @@ class Operations(Generic[S]):
     def start(self, state: S, faction: str, action: Action, chance: Chance) -> list[Event]:
         limited = action.verb == self.limited_verb.name
         name = action["operation"]
-        allowed = options(state.turn)
+        allowed = self.widened(state, faction, options(state.turn))
         # the fold gives the step the Faction's own model (``execution_data``)
         return [begin("execution", faction, self.execution(
             executing=faction, op=name, limited=limited,

@@ -4,9 +4,9 @@ and the next card (2.3.7); a Propaganda card (2.4) interrupts it with a Propagan
 (``engine.games.adp.propaganda``), never two in a row.  The Event's offer and its manual
 execution are the shared ``engine.coin.eventstep`` (``engine.games.adp.edits``).
 
-Operations and Special Activities are not built yet: they register their choices on
-``TURN.choices`` and their handlers on ``TURN.handlers`` (as ``engine.coin.ops`` does),
-and read ``final_event_card`` (2.3.8).
+Operations and Special Activities (``engine.games.adp.ops``) register their choices on
+``TURN.choices`` and their handlers on ``TURN.handlers``, and read ``final_event_card``
+(2.3.8).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
+from engine.games.adp.derived import non_players
 from engine.games.adp.events import PropagandaPlayed
 from engine.games.adp.flow import EFFECTS, FLOW
 from engine.games.adp.setup import card, is_propaganda
@@ -47,11 +48,18 @@ def no_reveal(state: AdpState) -> bool:
     return state.options.get("reveal") == "none"
 
 
-def final_event_card(state: AdpState) -> bool:
+def is_non_player(state: AdpState, faction: str) -> bool:
+    """8.0 A Faction no player runs (the ``players`` option, 1.5)."""
+    return faction in non_players(state.options)
+
+
+def final_event_card(state: AdpState, faction: str) -> bool:
     """2.3.8 The last card before the final Propaganda card (2.4.1): a player's Operation
-    must be Limited, without Sweep or March.  Ignored with the no-reveal option (2.2)."""
+    must be Limited, without Sweep or March.  Ignored with the no-reveal option (2.2), and
+    by a Non-player (8.1 "Ignora la restricción de la Carta de Evento final")."""
     return (not no_reveal(state) and is_propaganda(state.upcoming)
-            and state.propaganda_played + 1 == state.propaganda_in_deck)
+            and state.propaganda_played + 1 == state.propaganda_in_deck
+            and not is_non_player(state, faction))
 
 
 def pass_effects(state: AdpState, faction: str, action: Action) -> list[Event]:

@@ -238,7 +238,7 @@ def test_2_3_8_final_event_card_no_march_and_only_limited() -> None:
     state.propaganda_played = state.propaganda_in_deck - 1
     state.upcoming = next(c for c in ("73", "74", "75", "76") if c != state.current)
     state.version += 1
-    assert final_event_card(state)
+    assert final_event_card(state, "taliban")
     offered = game.offered()
     assert "march" not in offered and "limited march" not in offered
     assert "rally" not in offered

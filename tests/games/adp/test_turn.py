@@ -103,10 +103,10 @@ def test_2_4_1_a_final_propaganda_card_without_a_round_ends_the_game() -> None:
 
 def test_2_3_8_the_last_card_before_the_final_propaganda_is_the_final_event_card() -> None:
     game = event_game("short")
-    assert not final_event_card(game.state)
+    assert not final_event_card(game.state, "taliban")
     game.state.propaganda_played = 3
     game.state.upcoming = "75"
-    assert final_event_card(game.state)
+    assert final_event_card(game.state, "taliban")
     game.state.options = {"reveal": "none"}
-    assert not final_event_card(game.state)
+    assert not final_event_card(game.state, "taliban")
     assert not final_round(game.state)

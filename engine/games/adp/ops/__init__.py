@@ -12,8 +12,9 @@ from engine.games.adp.turn import TURN, final_event_card
 
 def card_choices(state: AdpState, faction: str, allowed: frozenset[Did]) -> list[Action]:
     """2.3.8 On the final Event card an Operation is Limited (no Special Activity), even
-    for the 1st Eligible; Sweep and March are refused by their own ``can_start``."""
-    if final_event_card(state) and allowed & {Did.OP, Did.OP_SA}:
+    for the 1st Eligible; Sweep and March are refused by their own ``can_start``.  A
+    Non-player ignores that, and never does a Limited Operation (8.1, ``OPS.unlimited``)."""
+    if final_event_card(state, faction) and allowed & {Did.OP, Did.OP_SA}:
         allowed = (allowed - {Did.OP, Did.OP_SA}) | {Did.LIMITED_OP}
     return framework.OPS.card_choices(state, faction, allowed)
 

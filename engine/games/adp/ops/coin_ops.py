@@ -284,7 +284,7 @@ class CoinOperation:
 
     def allowed(self, state: AdpState, limited: bool) -> bool:
         """2.3.8 On the final Event card a player's Operation is Limited."""
-        return limited or not final_event_card(state)
+        return limited or not final_event_card(state, self.faction)
 
     def busy(self, state: AdpState, data: CoinExecution) -> bool:
         return bool(data.activation.owed)
@@ -612,7 +612,7 @@ class Sweep(CoinOperation):
 
     def can_start(self, state: AdpState, limited: bool) -> bool:
         """2.3.8 Never on the final Event card."""
-        return not final_event_card(state) and bool(self.destinations(state, fresh(
+        return not final_event_card(state, self.faction) and bool(self.destinations(state, fresh(
             CoinExecution, limited)))
 
     def used(self, state: AdpState, dest: str) -> int:

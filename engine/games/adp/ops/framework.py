@@ -13,6 +13,7 @@ from engine.coin import ops
 from engine.coin.ops import Activity, Operations, TurnNotes, fresh
 from engine.games.adp.flow import FLOW
 from engine.games.adp.state import STEP_MODELS, AdpState
+from engine.games.adp.turn import is_non_player
 from engine.games.adp.vocabulary import VOCABULARY
 
 
@@ -25,7 +26,8 @@ class AfterTurnData(ops.AfterTurnData):
 
 
 OPS: Operations[AdpState] = Operations(FLOW, STEP_MODELS, VOCABULARY, "adp.prompt",
-                                       ExecutionData, AfterTurnData)
+                                       ExecutionData, AfterTurnData,
+                                       unlimited=is_non_player)   # 8.1
 DONE = OPS.done
 operation = OPS.operation
 special = OPS.special

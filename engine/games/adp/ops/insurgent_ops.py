@@ -133,9 +133,9 @@ def one_space(state: AdpState, data: ExecutionData) -> bool:
     return data.limited and not (data.executing == TALIBAN and state.islamabad == SPONSORSHIP)
 
 
-def barred(state: AdpState, limited: bool) -> bool:
+def barred(state: AdpState, limited: bool, faction: str) -> bool:
     """2.3.8 On the final Event card a player's Operation must be Limited."""
-    return not limited and final_event_card(state)
+    return not limited and final_event_card(state, faction)
 
 
 def texts(space_ids: list[str]) -> list[Action]:
@@ -280,7 +280,7 @@ class Rally:
     name, faction = "rally", ""
 
     def can_start(self, state: AdpState, limited: bool) -> bool:
-        if barred(state, limited):
+        if barred(state, limited, self.faction):
             return False
         return bool(self.spaces(state, [], funds(state, self.faction, self.name, limited)))
 
@@ -382,7 +382,7 @@ class March:
     name, faction = "march", ""
 
     def can_start(self, state: AdpState, limited: bool) -> bool:
-        if final_event_card(state):
+        if final_event_card(state, self.faction):
             return False
         money = funds(state, self.faction, self.name, limited)
         return bool(self.moves(state, fresh(InsurgentExecution, limited), money))
@@ -511,7 +511,7 @@ class Attack:
     name, faction = "attack", ""
 
     def can_start(self, state: AdpState, limited: bool) -> bool:
-        if barred(state, limited):
+        if barred(state, limited, self.faction):
             return False
         return bool(self.spaces(state, [], funds(state, self.faction, self.name, limited)))
 
@@ -597,7 +597,7 @@ class Terror:
     name, faction = "terror", ""
 
     def can_start(self, state: AdpState, limited: bool) -> bool:
-        if barred(state, limited):
+        if barred(state, limited, self.faction):
             return False
         return bool(self.spaces(state, [], funds(state, self.faction, self.name, limited)))
 
