@@ -16,21 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.coin.edits import EditKind, Edits, EditsData, Pending, SecondKind, Values, pending
-from engine.coin.effects import note
-from engine.coin.events import (
-    EligibilityMarked,
-    MarkerSet,
-    PiecesFlipped,
-    PiecesMoved,
-    PiecesPlaced,
-    PiecesRemoved,
-    SupportShifted,
-    TrackSet,
-)
+from engine.coin.edits import EditKind, Edits, Pending, Values
+from engine.coin.events import MarkerSet, PiecesFlipped, SupportShifted, TrackSet
 from engine.coin.eventstep import EventSteps, ManualData
+from engine.coin.piece_edits import Eligible, Ineligible, PieceEdits, PieceRules, Roll
 from engine.core.chance import Chance
-from engine.core.events import DieRolled, Event
+from engine.core.events import Event
 from engine.core.messages import Msg
 from engine.games.adp.derived import board
 from engine.games.adp.events import CapabilitySet, MomentumAdded
@@ -63,18 +54,9 @@ SAID: dict[str, dict[Any, str]] = {"direction": DIRECTIONS,
                                    "switch": {True: "on", False: "off"}}
 
 
-def places() -> tuple[str, ...]:
+def places(state: AdpState | None = None) -> tuple[str, ...]:
     b = board()
     return (*b.spaces, *b.locs)
-
-
-def with_pieces(state: AdpState) -> Iterator[tuple[str, str, int]]:
-    for sid in places():
-        sp = state.spaces.get(sid)
-        if sp is not None:
-            for kind in MAP_KINDS:
-                if sp.count(kind):
-                    yield sid, kind, sp.count(kind)
 
 
 def box_problem(kind: str, box: str) -> Msg | None:
@@ -83,139 +65,13 @@ def box_problem(kind: str, box: str) -> Msg | None:
     return None
 
 
-class Place(EditKind):
-    """``place 2 police [from casualties]``: pieces from a box (5.1.1); Guerrillas are
-    placed Underground (1.4.3)."""
-
-    verb, names = "place_from", ("count", "piece", "box")
-    first_of_two = True
-    exact = True
-
-    def action(self, values: Values) -> Any:
-        n, kind, box = values
-        if box == "available":
-            return VOCABULARY.verb("place_pieces")(count=n, piece=kind)
-        return super().action(values)
-
-    def values(self, action: Any) -> Values:
-        return action["count"], action["piece"], action.get("box", "available")
-
-    def candidates(self, state: AdpState) -> Iterator[Values]:
-        for box in BOXES:
-            for kind in PLACED:
-                if box_problem(kind, box) is None:
-                    have = PHYSICAL.in_box(state, box, SPEC.box_kind(kind))
-                    for n in range(1, min(have, MOST_PLACED) + 1):
-                        yield n, kind, box
-
-    def problem(self, state: AdpState, values: Values) -> Msg | None:
-        n, kind, box = values
-        return (box_problem(kind, box)
-                or PHYSICAL.supply_problem(state, box, SPEC.box_kind(kind), n))
-
-    def events(self, state: AdpState, values: Values, chance: Chance) -> list[Event]:
-        n, kind, box = values
-        return note(EditsData(pending=("place", kind, n, box)))
+PIECES = PieceEdits.of(PieceRules(
+    PHYSICAL, places, MAP_KINDS, BOXES, PLACED, entry_problem, exit=box_problem,
+    source=box_problem, box_kind=SPEC.box_kind, most=MOST_PLACED))
 
 
-class PlaceIn(SecondKind):
-    verb, names = "in", ("space",)
-
-    def candidates(self, state: AdpState) -> Iterator[Values]:
-        return ((sid,) for sid in places())
-
-    def check(self, state: AdpState, first: Pending, values: Values) -> Msg | None:
-        _, kind, n, box = first
-        return (PHYSICAL.supply_problem(state, box, SPEC.box_kind(kind), n)
-                or entry_problem(state, kind, n, values[0]))
-
-    def events(self, state: AdpState, values: Values, chance: Chance) -> list[Event]:
-        first = pending(state)
-        assert first is not None
-        _, kind, n, box = first
-        return [PiecesPlaced(space=values[0], kind=kind, count=n, source=box)]
-
-
-class Move(EditKind):
-    """``move 1 police from Kabul``, then ``to Herat``."""
-
-    verb, names = "move_from", ("count", "piece", "space")
-    first_of_two = True
-    exact = True
-
-    def candidates(self, state: AdpState) -> Iterator[Values]:
-        for sid, kind, count in with_pieces(state):
-            for n in range(1, count + 1):
-                yield n, kind, sid
-
-    def problem(self, state: AdpState, values: Values) -> Msg | None:
-        n, kind, sid = values
-        return PHYSICAL.presence_problem(state, kind, n, sid)
-
-    def events(self, state: AdpState, values: Values, chance: Chance) -> list[Event]:
-        n, kind, sid = values
-        return note(EditsData(pending=("move", kind, n, sid)))
-
-
-class MoveTo(SecondKind):
-    verb, names = "to", ("space",)
-
-    def candidates(self, state: AdpState) -> Iterator[Values]:
-        return ((sid,) for sid in places())
-
-    def check(self, state: AdpState, first: Pending, values: Values) -> Msg | None:
-        _, kind, n, origin = first
-        if values[0] == origin:
-            return Msg("adp.reason.same_space")
-        return (PHYSICAL.presence_problem(state, kind, n, origin)
-                or entry_problem(state, kind, n, values[0]))
-
-    def events(self, state: AdpState, values: Values, chance: Chance) -> list[Event]:
-        first = pending(state)
-        assert first is not None
-        _, kind, n, origin = first
-        return [PiecesMoved(kind=kind, count=n, origin=origin, destination=values[0])]
-
-
-class Remove(EditKind):
-    """``remove 1 coalition_troops from Helmand``, then ``to casualties``."""
-
-    verb, names = "remove_from", ("count", "piece", "space")
-    first_of_two = True
-    exact = True
-
-    def candidates(self, state: AdpState) -> Iterator[Values]:
-        for sid, kind, count in with_pieces(state):
-            for n in range(1, count + 1):
-                yield n, kind, sid
-
-    def problem(self, state: AdpState, values: Values) -> Msg | None:
-        n, kind, sid = values
-        return PHYSICAL.presence_problem(state, kind, n, sid)
-
-    def events(self, state: AdpState, values: Values, chance: Chance) -> list[Event]:
-        n, kind, sid = values
-        return note(EditsData(pending=("remove", kind, n, sid)))
-
-
-class RemoveTo(SecondKind):
-    """``to available|casualties|out_of_game``: only Coalition pieces go to Casualties
-    (3.3.3) or out of the game."""
-
-    verb, names = "to_box", ("box",)
-
-    def candidates(self, state: AdpState) -> Iterator[Values]:
-        return ((box,) for box in BOXES)
-
-    def check(self, state: AdpState, first: Pending, values: Values) -> Msg | None:
-        _, kind, n, sid = first
-        return PHYSICAL.presence_problem(state, kind, n, sid) or box_problem(kind, values[0])
-
-    def events(self, state: AdpState, values: Values, chance: Chance) -> list[Event]:
-        first = pending(state)
-        assert first is not None
-        _, kind, n, sid = first
-        return [PiecesRemoved(space=sid, kind=kind, count=n, to=values[0])]
+def with_pieces(state: AdpState) -> Iterator[tuple[str, str, int]]:
+    return PIECES.place.rules.on_map(state)
 
 
 class Flip(EditKind):
@@ -333,25 +189,6 @@ class Resources(EditKind):
         return EFFECTS.resources(state, faction, delta)
 
 
-class Eligible(EditKind):
-    """``eligible warlords``: 5.0 a Faction stays Eligible for the next card."""
-
-    verb, names = "eligible", ("faction",)
-    exact = True
-    eligible = True
-
-    def candidates(self, state: AdpState) -> Iterator[Values]:
-        return ((f,) for f in FACTIONS)
-
-    def events(self, state: AdpState, values: Values, chance: Chance) -> list[Event]:
-        return [EligibilityMarked(faction=values[0], eligible=self.eligible)]
-
-
-class Ineligible(Eligible):
-    verb, names = "ineligible", ("faction",)
-    eligible = False
-
-
 def executed(state: AdpState) -> tuple[str, str]:
     data = state.step.of(ManualData)
     return data.card, data.side
@@ -389,27 +226,11 @@ class Momentum(EditKind):
         return [MomentumAdded(card=cid)]
 
 
-class Roll(EditKind):
-    """``roll``: a die the card's text calls for."""
-
-    verb = "roll"
-    exact = True
-
-    def candidates(self, state: AdpState) -> Iterator[Values]:
-        yield ()
-
-    def events(self, state: AdpState, values: Values, chance: Chance) -> list[Event]:
-        return [DieRolled(value=chance.roll(6), purpose="event")]
-
-
 EDITS: Edits[AdpState] = Edits(
     VOCABULARY, "adp",
-    (Place(), Move(), Remove(), Flip(), Shift(), Marker(), Track(), Resources(), Eligible(),
-     Ineligible(), Capability(), Momentum(), Roll()),
-    second={"place": PlaceIn(), "move": MoveTo(), "remove": RemoveTo()},
-    first={"place": Place(), "move": Move(), "remove": Remove()},
-    aliases={"place_pieces": Place()},
-    said=SAID)
+    (PIECES.place, PIECES.move, PIECES.remove, Flip(), Shift(), Marker(), Track(),
+     Resources(), Eligible(FACTIONS), Ineligible(FACTIONS), Capability(), Momentum(), Roll()),
+    second=PIECES.second, first=PIECES.first, aliases=PIECES.aliases, said=SAID)
 
 
 def _menu_prompt(state: AdpState) -> Msg:

@@ -21,36 +21,26 @@ congress``, ``ineligible raj``, ``roll``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar, cast
+from typing import Any
 
 from engine.coin.edits import MAX_EDITS as MAX_EDITS  # the step reads it here too
-from engine.coin.edits import (
-    EditKind,
-    Edits,
-    EditsData,
-    Pending,
-    SecondKind,
-    Values,
-    pending,
-)
-from engine.core.actions import Action
+from engine.coin.edits import EditKind, Edits, Values, pending
+from engine.coin.edits import EditsData as EditsData  # the step reads it here too
+from engine.coin.effects import note as note
+from engine.coin.piece_edits import Eligible, Ineligible, PieceEdits, PieceRules, Roll
 from engine.core.chance import Chance
-from engine.core.events import DieRolled, Event
+from engine.core.events import Event
 from engine.core.messages import Msg
 from engine.games.gandhi.derived import board
-from engine.games.gandhi.effects import note, resources, support, track
+from engine.games.gandhi.effects import resources, support, track
 from engine.games.gandhi.events import (
-    Box,
     BoxTransfer,
-    EligibilityMarked,
     MarkerSet,
     PiecesFlipped,
-    PiecesMoved,
-    PiecesPlaced,
-    PiecesRemoved,
 )
 from engine.games.gandhi.physical import (
     BASES,
+    PHYSICAL,
     SUPPORT_MAX,
     SUPPORT_MIN,
     base_rooms,
@@ -58,7 +48,6 @@ from engine.games.gandhi.physical import (
     exit_problem,
     in_box,
     marker_problem,
-    piece,
     placed_marker,
     presence_problem,
     resources_problem,
@@ -89,7 +78,7 @@ from engine.games.gandhi.pieces import (
     activists_of,
 )
 from engine.games.gandhi.state import GandhiState, executing
-from engine.games.gandhi.vocabulary import VOCABULARY, verb
+from engine.games.gandhi.vocabulary import VOCABULARY
 
 # --- the values the edits offer ----------------------------------------------------------
 
@@ -129,161 +118,21 @@ def most_entering(state: GandhiState, kind: str, origin: str = "") -> int:
     return sum(INVENTORY.values())
 
 
-def room_problem(state: GandhiState, kind: str, count: int, origin: str = "") -> Msg | None:
-    if count <= most_entering(state, kind, origin):
-        return None
-    return Msg("gandhi.reason.no_room", count=count, piece=piece(kind))
+def places(state: GandhiState) -> Iterator[str]:
+    return iter(board(state).spaces)
+
+
+PIECES = PieceEdits.of(PieceRules(
+    PHYSICAL, places, MAP_KINDS, BOXES, BOX_KINDS, entry_problem, exit=exit_problem,
+    map_kind=map_kind, room=most_entering))
 
 
 def spaces_with_pieces(state: GandhiState) -> Iterator[tuple[str, str, int]]:
     """(space, map kind, count) for every piece on the map, in map order."""
-    for sid in board(state).spaces:
-        sp = state.spaces.get(sid)
-        if sp is not None:
-            for kind in MAP_KINDS:
-                if sp.count(kind):
-                    yield sid, kind, sp.count(kind)
+    return PIECES.place.rules.on_map(state)
 
 
 # --- the kinds of edit ------------------------------------------------------------------------
-
-
-class Place(EditKind):
-    """``place 2 sepoys [from out of play|from jail]``: pieces from a box (5.1.1)."""
-
-    verb, names = "place_from", ("count", "piece", "box")
-    first_of_two = True
-    exact = True
-
-    def action(self, values: Values) -> Action:
-        n, kind, box = values
-        if box == "available":   # said without its box: ``place 2 sepoys``
-            return verb("place_pieces")(count=n, piece=kind)
-        return super().action(values)
-
-    def values(self, action: Action) -> Values:
-        return action["count"], action["piece"], action.get("box", "available")
-
-    def candidates(self, state: GandhiState) -> Iterator[Values]:
-        for box in BOXES:
-            for kind in BOX_KINDS:
-                have = in_box(state, box, kind)
-                most = min(have, most_entering(state, map_kind(kind))) if have else 0
-                for n in range(1, most + 1):
-                    yield n, kind, box
-
-    def problem(self, state: GandhiState, values: Values) -> Msg | None:
-        n, kind, box = values
-        return supply_problem(state, box, kind, n) or room_problem(state, map_kind(kind), n)
-
-    def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
-        n, kind, box = values
-        return note(EditsData(pending=("place", kind, n, box)))
-
-
-class PlaceIn(SecondKind):
-    """``in Punjab``: Troops never into States, Bases within Pop (1.4.2, 5.1.4)."""
-
-    verb, names = "in", ("space",)
-
-    def candidates(self, state: GandhiState) -> Iterator[Values]:
-        return ((sid,) for sid in board(state).spaces)
-
-    def check(self, state: GandhiState, first: Pending, values: Values) -> Msg | None:
-        _, kind, n, box = first
-        (sid,) = values
-        return supply_problem(state, box, kind, n) or entry_problem(state, map_kind(kind), n, sid)
-
-    def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
-        first = pending(state)
-        assert first is not None
-        _, kind, n, box = first
-        return [PiecesPlaced(space=values[0], kind=map_kind(kind), count=n,
-                             source=cast(Box, box))]
-
-
-class Move(EditKind):
-    """``move 1 troops Delhi``: pieces on the map, then where to."""
-
-    verb, names = "move_from", ("count", "piece", "space")
-    first_of_two = True
-    exact = True
-
-    def candidates(self, state: GandhiState) -> Iterator[Values]:
-        for sid, kind, count in spaces_with_pieces(state):
-            for n in range(1, min(count, most_entering(state, kind, sid)) + 1):
-                yield n, kind, sid
-
-    def problem(self, state: GandhiState, values: Values) -> Msg | None:
-        n, kind, sid = values
-        return presence_problem(state, kind, n, sid) or room_problem(state, kind, n, sid)
-
-    def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
-        n, kind, sid = values
-        return note(EditsData(pending=("move", kind, n, sid)))
-
-
-class MoveTo(SecondKind):
-    """``to Punjab``: Troops never into States, Bases within Pop (1.4.2)."""
-
-    verb, names = "to", ("space",)
-
-    def candidates(self, state: GandhiState) -> Iterator[Values]:
-        return ((sid,) for sid in board(state).spaces)
-
-    def check(self, state: GandhiState, first: Pending, values: Values) -> Msg | None:
-        _, kind, n, origin = first
-        (sid,) = values
-        if sid == origin:
-            return Msg("gandhi.reason.same_space")
-        return presence_problem(state, kind, n, origin) or entry_problem(state, kind, n, sid)
-
-    def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
-        first = pending(state)
-        assert first is not None
-        _, kind, n, origin = first
-        return [PiecesMoved(kind=kind, count=n, origin=origin, destination=values[0])]
-
-
-class Remove(EditKind):
-    """``remove 1 troops Delhi``: pieces off the map, then to which box (5.1.3)."""
-
-    verb, names = "remove_from", ("count", "piece", "space")
-    first_of_two = True
-    exact = True
-
-    def candidates(self, state: GandhiState) -> Iterator[Values]:
-        for sid, kind, count in spaces_with_pieces(state):
-            for n in range(1, count + 1):
-                yield n, kind, sid
-
-    def problem(self, state: GandhiState, values: Values) -> Msg | None:
-        n, kind, sid = values
-        return presence_problem(state, kind, n, sid)
-
-    def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
-        n, kind, sid = values
-        return note(EditsData(pending=("remove", kind, n, sid)))
-
-
-class RemoveTo(SecondKind):
-    """``to available|out of play|jail``: 5.1.3 removed pieces go to Available, arrested
-    ones to Jail, and only a text that says so sends pieces Out of Play."""
-
-    verb, names = "to_box", ("box",)
-
-    def candidates(self, state: GandhiState) -> Iterator[Values]:
-        return ((box,) for box in BOXES)
-
-    def check(self, state: GandhiState, first: Pending, values: Values) -> Msg | None:
-        _, kind, n, sid = first
-        return presence_problem(state, kind, n, sid) or exit_problem(kind, values[0])
-
-    def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
-        first = pending(state)
-        assert first is not None
-        _, kind, n, sid = first
-        return [PiecesRemoved(space=sid, kind=kind, count=n, to=values[0])]
 
 
 class Flip(EditKind):
@@ -429,46 +278,9 @@ class Resources(EditKind):
         return resources(state, *values)
 
 
-class Eligible(EditKind):
-    """``eligible congress``: 5.0 the Faction stays Eligible for the next card (applied
-    when the card ends, 2.3.6)."""
-
-    verb, names = "eligible", ("faction",)
-    exact = True
-    eligible: ClassVar[bool] = True
-
-    def candidates(self, state: GandhiState) -> Iterator[Values]:
-        marked = state.turn.kept_eligible if self.eligible else state.turn.made_ineligible
-        return ((f,) for f in FACTIONS if f not in marked)
-
-    def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
-        return [EligibilityMarked(faction=values[0], eligible=self.eligible)]
-
-
-class Ineligible(Eligible):
-    """``ineligible raj``: 5.0 the Faction is Ineligible for the next card."""
-
-    verb, names = "ineligible", ("faction",)
-    eligible = False
-
-
-class Roll(EditKind):
-    """``roll``: a die for a text that asks for one (the roll is logged, DESIGN.md §3)."""
-
-    verb = "roll"
-    exact = True
-
-    def candidates(self, state: GandhiState) -> Iterator[Values]:
-        yield ()
-
-    def events(self, state: GandhiState, values: Values, chance: Chance) -> list[Event]:
-        return [DieRolled(value=chance.roll(6), purpose="event")]
-
-
-MENU: tuple[EditKind, ...] = (Place(), Move(), Remove(), Flip(), Free(), Shift(), Marker(),
-                              Track(), Resources(), Eligible(), Ineligible(), Roll())
-SECOND: dict[str, SecondKind] = {"place": PlaceIn(), "move": MoveTo(), "remove": RemoveTo()}
-FIRST: dict[str, EditKind] = {"place": MENU[0], "move": MENU[1], "remove": MENU[2]}
+MENU: tuple[EditKind, ...] = (PIECES.place, PIECES.move, PIECES.remove, Flip(), Free(), Shift(),
+                              Marker(), Track(), Resources(), Eligible(FACTIONS),
+                              Ineligible(FACTIONS), Roll())
 # an edit and its second half said in one go (``place 2 sepoys in Punjab``): never offered,
 # read only to explain that it takes two steps
 WHOLE = {"place_count_in": ("place", ("count", "piece"), ("space",)),
@@ -492,8 +304,8 @@ def position_key(state: GandhiState) -> tuple[Any, ...]:
 
 
 EDITS: Edits[GandhiState] = Edits(
-    VOCABULARY, "gandhi", MENU, second=SECOND, first=FIRST,
-    aliases={"place_pieces": MENU[0]},   # ``place 2 sepoys``: from Available
+    VOCABULARY, "gandhi", MENU, second=PIECES.second, first=PIECES.first,
+    aliases=PIECES.aliases,   # ``place 2 sepoys``: from Available
     whole=WHOLE, said=SAID, position_key=position_key)
 said, meant = EDITS.said, EDITS.meant
 offered, actions, menu = EDITS.offered, EDITS.actions, EDITS.menu

@@ -117,6 +117,7 @@ def test_5_0_an_event_may_keep_a_faction_eligible_or_make_one_ineligible() -> No
     who = game.seat
     assert who is not None
     game.act(f"eligible {who}")
+    assert f"eligible {who}" not in game.offered()     # marked once is enough
     game.act("ineligible warlords" if who != "warlords" else "ineligible taliban")
     game.act("done")
     while game.state.current == game.chance.deck[0]:
