@@ -11,7 +11,6 @@ the totals the scenarios print.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -19,6 +18,8 @@ from itertools import permutations
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
+
+from engine.coin.datafile import check_connected, check_symmetric, read_toml
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -188,13 +189,7 @@ def parse_map(data: Mapping[str, Any], what: str = "map.toml") -> Map:
         locs[lid] = LoC(lid, str(raw["name"]), econ, (first, second), tuple(raw["adjacent"]),
                         _source(raw["source"], where), _source(raw["econ_source"], where),
                         str(raw.get("note", "")))
-    for sid, near in adjacency.items():
-        for other in near:
-            if other not in spaces:
-                raise AdpDataError(f"{what}: space {sid!r} lists unknown neighbour {other!r}")
-            if other == sid or sid not in adjacency[other]:
-                raise AdpDataError(f"{what}: adjacency {sid!r} - {other!r} is not symmetric "
-                                   f"({other!r} does not list {sid!r})")
+    check_symmetric(adjacency, AdpDataError, what)
     for loc in locs.values():
         adjacency[loc.id] = set()
         for sid in loc.touches:
@@ -212,6 +207,7 @@ def parse_map(data: Mapping[str, Any], what: str = "map.toml") -> Map:
     if sum(loc.econ for loc in locs.values()) != TOTAL_ECON:
         raise AdpDataError(f"{what}: the LoCs' Econ adds up to "
                            f"{sum(loc.econ for loc in locs.values())}, not {TOTAL_ECON} (6.3.1)")
+    check_connected(adjacency, AdpDataError, what)
     afghan = sum(s.pop for s in spaces.values() if not s.is_pakistan)
     if afghan != AFGHAN_POP:
         raise AdpDataError(f"{what}: Afghan Pop adds up to {afghan}, not {AFGHAN_POP} (1.9)")
@@ -593,12 +589,7 @@ class AdpData:
 
 
 def _read(directory: Path, name: str) -> dict[str, Any]:
-    path = directory / name
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        raise AdpDataError(f"{name}: {exc}") from exc
+    return read_toml(directory / name, AdpDataError, name)
 
 
 def load_data(directory: Path = DATA_DIR) -> AdpData:

@@ -13,7 +13,6 @@ Railways sharing a City end are not adjacent to each other: the City is between 
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -23,6 +22,8 @@ from types import MappingProxyType
 from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from engine.coin.datafile import check_connected, read_toml, validation_text
 
 Kind = Literal["city", "province", "princely_state", "railway"]
 Source = Literal["stated", "derived", "inferred"]
@@ -216,27 +217,11 @@ class _RawMap(_Raw):
     borders: list[_RawBorder] = Field(default_factory=list)
 
 
-def _read_toml(path: Path) -> dict[str, object]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise MapError(f"map file not found: {path}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise MapError(f"map file {path} is not valid TOML: {exc}") from None
-
-
-def _format_validation(exc: ValidationError) -> str:
-    return "; ".join(
-        f"{'.'.join(str(part) for part in err['loc'])}: {err['msg']}" for err in exc.errors()
-    )
-
-
 def _parse(data: Mapping[str, object], origin: str) -> _RawMap:
     try:
         return _RawMap.model_validate(data)
     except ValidationError as exc:
-        raise MapError(f"map file {origin}: {_format_validation(exc)}") from None
+        raise MapError(f"map file {origin}: {validation_text(exc)}") from None
 
 
 # --------------------------------------------------------------------------------------
@@ -439,23 +424,6 @@ def _adjacency(
     )
 
 
-def _check_connected(adjacency: Mapping[str, frozenset[str]]) -> None:
-    if not adjacency:
-        raise MapError("map has no spaces")
-    for sid, ns in adjacency.items():
-        if not ns:
-            raise MapError(f"space {sid!r} is not adjacent to any space")
-    start = next(iter(adjacency))
-    seen, todo = {start}, [start]
-    while todo:
-        for nxt in adjacency[todo.pop()] - seen:
-            seen.add(nxt)
-            todo.append(nxt)
-    missing = sorted(set(adjacency) - seen)
-    if missing:
-        raise MapError(f"map is not connected: cannot reach {', '.join(missing)}")
-
-
 # --------------------------------------------------------------------------------------
 # Public entry points
 # --------------------------------------------------------------------------------------
@@ -485,7 +453,7 @@ def build_map(data: Mapping[str, object], *, gujarat: GujaratKind = "princely_st
     borders = _border_pairs(raw, spaces)
     _check_econ_total(spaces)
     adjacency, reasons = _adjacency(spaces, _collect_edges(spaces, towns, borders))
-    _check_connected(adjacency)
+    check_connected(adjacency, MapError)
     return Map(
         title=raw.title,
         spaces=MappingProxyType(spaces),
@@ -503,7 +471,8 @@ def load_map(path: str | Path | None = None, *, gujarat: GujaratKind = "princely
     ``gujarat`` sets Gujarat's kind, which the rule books never state (facts §1.2 note B).
     """
     source = DEFAULT_MAP_PATH if path is None else Path(path)
-    return build_map(_read_toml(source), gujarat=gujarat, origin=str(source))
+    return build_map(read_toml(source, MapError, "map file"), gujarat=gujarat,
+                     origin=str(source))
 
 
 @cache

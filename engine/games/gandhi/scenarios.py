@@ -8,13 +8,13 @@ only in Protest spaces and on Railways) and returns frozen :class:`Scenario` mod
 from __future__ import annotations
 
 import copy
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from engine.coin.datafile import read_toml, validation_text
 from engine.games.gandhi.board import Map, Source, Space, default_map
 from engine.games.gandhi.victory import (
     SpaceTally,
@@ -266,13 +266,7 @@ def _sum_counts(pools: Iterable[dict[str, int]]) -> dict[str, int]:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise ScenarioError(f"scenario file not found: {path}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"scenario file {path} is not valid TOML: {exc}") from None
+    return read_toml(path, ScenarioError, "scenario file")
 
 
 def _resolve(name: str, raw: Mapping[str, Any], seen: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -288,12 +282,6 @@ def _resolve(name: str, raw: Mapping[str, Any], seen: tuple[str, ...] = ()) -> d
     if base_name not in raw:
         raise ScenarioError(f"scenario {name!r} is based on unknown scenario {base_name!r}")
     return {**_resolve(base_name, raw, (*seen, name)), **copy.deepcopy(table)}
-
-
-def _format_validation(exc: ValidationError) -> str:
-    return "; ".join(
-        f"{'.'.join(str(part) for part in err['loc'])}: {err['msg']}" for err in exc.errors()
-    )
 
 
 # --------------------------------------------------------------------------------------
@@ -426,7 +414,7 @@ def load_scenario(
     try:
         scenario = Scenario.model_validate({"id": name, **_resolve(name, raw)})
     except ValidationError as exc:
-        raise ScenarioError(f"scenario {name!r} in {source}: {_format_validation(exc)}") from None
+        raise ScenarioError(f"scenario {name!r} in {source}: {validation_text(exc)}") from None
     validate_scenario(scenario, default_map() if board is None else board)
     return scenario
 
