@@ -5,63 +5,24 @@ alone (DESIGN.md §3 "Events are facts")."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.coin import events as cev
-from engine.core.events import ActionTaken, Event, Recorded
-from engine.core.parse import reader
-from engine.core.vocabulary import tokens
+from engine.coin.narrate import Narrator
+from engine.core.events import Event, Recorded
 from engine.games.adp.names import faction_name, piece_name, place_name, support_name
 from engine.games.adp.state import AdpState
 from engine.games.adp.vocabulary import VOCABULARY
 from engine.i18n import t
 
-MAX_LINES_PER_ACTION = 8
 SECTIONS = ("CardTurnBegan", "PropagandaPlayed", "GameEnded")   # each opens a paragraph
-
-
-@dataclass
-class _Group:
-    seat: str | None
-    text: str
-    lines: list[str] = field(default_factory=list)
+NARRATOR = Narrator(VOCABULARY, "adp", SECTIONS, faction_name)
+choice_label = NARRATOR.choice_label
 
 
 def digest_text(after: AdpState, events: Iterable[Event | Recorded], lang: str,
                 notes: Mapping[int, str] | None = None) -> str:
-    groups: list[_Group] = [_Group(None, "")]
-    for item in events:
-        event = item.event if isinstance(item, Recorded) else item
-        if isinstance(event, ActionTaken):
-            said = choice_label(event.text, lang)
-            note = (notes or {}).get(item.seq) if isinstance(item, Recorded) else None
-            groups.append(_Group(event.seat, f"{said} ({note})" if note else said))
-            continue
-        line = describe(event, lang)
-        if event.type in SECTIONS:
-            groups.append(_Group(None, line))
-        elif line:
-            groups[-1].lines.append(line)
-    out = [_format(g, lang) for g in groups if g.seat is not None or g.text or g.lines]
-    return "\n".join(out) if out else t("adp.digest.nothing", lang)
-
-
-def choice_label(text: str, lang: str) -> str:
-    found = reader(VOCABULARY).read_any(tokens(text))
-    return VOCABULARY.label(found, lang) if found is not None else text
-
-
-def _format(group: _Group, lang: str) -> str:
-    if group.seat is None:
-        head = f"▶ {group.text}" if group.text else f"• {t('adp.digest.system', lang)}"
-    else:
-        head = "• " + t("adp.digest.action", lang, faction=faction_name(group.seat, lang),
-                        text=group.text)
-    lines = group.lines[:MAX_LINES_PER_ACTION]
-    if len(group.lines) > MAX_LINES_PER_ACTION:
-        lines.append(f"… (+{len(group.lines) - MAX_LINES_PER_ACTION})")
-    return "\n".join([head, *(f"   – {line}" for line in lines)])
+    return NARRATOR.digest(events, lang, lambda e, seat: describe(e, lang), notes)
 
 
 def _box(name: str, lang: str) -> str:

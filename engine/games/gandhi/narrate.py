@@ -6,12 +6,10 @@ picture all take their text from here."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.events import ActionTaken, Event, Recorded
-from engine.core.parse import reader
-from engine.core.vocabulary import tokens
+from engine.coin.narrate import Narrator
+from engine.core.events import Event, Recorded
 from engine.games.gandhi import events as ev
 from engine.games.gandhi.board import Map
 from engine.games.gandhi.deck import deck_for
@@ -21,17 +19,9 @@ from engine.games.gandhi.state import GandhiState
 from engine.games.gandhi.vocabulary import VOCABULARY
 from engine.i18n import t
 
-MAX_LINES_PER_ACTION = 8
-
-
 SECTIONS = ("CardTurnBegan", "CampaignBegan", "GameEnded")  # each opens a new paragraph
-
-
-@dataclass
-class _Group:
-    seat: str | None
-    text: str               # the action as typed, or a section's title
-    lines: list[str] = field(default_factory=list)
+NARRATOR = Narrator(VOCABULARY, "gandhi", SECTIONS, faction_name)
+choice_label = NARRATOR.choice_label
 
 
 def digest_text(after: GandhiState, events: Iterable[Event | Recorded], lang: str,
@@ -39,40 +29,7 @@ def digest_text(after: GandhiState, events: Iterable[Event | Recorded], lang: st
     """A line per card or Campaign, a bullet per action (``Raj: pass``), and what each
     did under it; ``notes`` adds a remark to the action logged at a seq."""
     b = board(after)
-    groups: list[_Group] = [_Group(None, "")]
-    for item in events:
-        event = item.event if isinstance(item, Recorded) else item
-        if isinstance(event, ActionTaken):
-            said = choice_label(event.text, lang)
-            note = (notes or {}).get(item.seq) if isinstance(item, Recorded) else None
-            groups.append(_Group(event.seat, f"{said} ({note})" if note else said))
-            continue
-        line = describe(event, b, lang, groups[-1].seat)
-        if event.type in SECTIONS:
-            groups.append(_Group(None, line))
-        elif line:
-            groups[-1].lines.append(line)
-    out = [_format(g, lang) for g in groups if g.seat is not None or g.text or g.lines]
-    return "\n".join(out) if out else t("gandhi.digest.nothing", lang)
-
-
-def choice_label(text: str, lang: str) -> str:
-    """A logged choice as the reader's language says it (its text if unreadable)."""
-    found = reader(VOCABULARY).read_any(tokens(text))
-    return VOCABULARY.label(found, lang) if found is not None else text
-
-
-def _format(group: _Group, lang: str) -> str:
-    if group.seat is None:
-        head = f"▶ {group.text}" if group.text else \
-            f"• {t('gandhi.digest.system', lang)}"
-    else:
-        head = "• " + t("gandhi.digest.action", lang,
-                        faction=faction_name(group.seat, lang), text=group.text)
-    lines = group.lines[:MAX_LINES_PER_ACTION]
-    if len(group.lines) > MAX_LINES_PER_ACTION:
-        lines.append(f"… (+{len(group.lines) - MAX_LINES_PER_ACTION})")
-    return "\n".join([head, *(f"   – {line}" for line in lines)])
+    return NARRATOR.digest(events, lang, lambda e, seat: describe(e, b, lang, seat), notes)
 
 
 Describer = Callable[[Any, Map, str], str]
