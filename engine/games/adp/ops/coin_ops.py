@@ -25,6 +25,9 @@ from engine.coin.events import (
     PiecesRemoved,
     SupportShifted,
 )
+from engine.coin.moves import Arrived as Arrived
+from engine.coin.moves import arrive as arrive
+from engine.coin.moves import unmoved as unmoved
 from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
@@ -125,20 +128,6 @@ def can_shift(state: AdpState, sid: str, toward: int) -> bool:
     """1.6.1 Only Kabul and Afghan Provinces of Pop 1+ show Support or Opposition."""
     return (sid in board().spaces and not is_pakistan(sid) and pop(state, sid) > 0
             and state.space(sid).support != toward)
-
-
-Arrived = dict[str, dict[str, int]]
-
-
-def unmoved(state: AdpState, arrived: Arrived, sid: str, kind: str) -> int:
-    return state.space(sid).count(kind) - arrived.get(sid, {}).get(kind, 0)
-
-
-def arrive(arrived: Arrived, sid: str, kind: str, n: int) -> Arrived:
-    out = {k: dict(v) for k, v in arrived.items()}
-    here = out.setdefault(sid, {})
-    here[kind] = here.get(kind, 0) + n
-    return out
 
 
 def move_texts(state: AdpState, origins: Iterable[str], kinds: Iterable[str],

@@ -7,6 +7,9 @@ from typing import Literal
 
 from pydantic import Field
 
+from engine.coin.moves import Arrived as Arrived
+from engine.coin.moves import arrive as arrive
+from engine.coin.moves import unmoved as unmoved
 from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
@@ -116,20 +119,6 @@ def imperialism_price(state: GandhiState) -> int:
 
 
 # --- moving cubes once (3.1.2) ------------------------------------------------------------
-
-Arrived = dict[str, dict[str, int]]
-
-
-def unmoved(state: GandhiState, arrived: Arrived, sid: str, kind: str) -> int:
-    return state.space(sid).count(kind) - arrived.get(sid, {}).get(kind, 0)
-
-
-def arrive(arrived: Arrived, sid: str, kind: str, n: int) -> Arrived:
-    out = {k: dict(v) for k, v in arrived.items()}
-    here = out.setdefault(sid, {})
-    here[kind] = here.get(kind, 0) + n
-    return out
-
 
 def in_map_order(state: GandhiState, ids: set[str]) -> list[str]:
     return [s for s in board(state).spaces if s in ids]
