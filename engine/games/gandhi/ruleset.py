@@ -2,27 +2,25 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.coin.deck import DeckChance
+from engine.coin.ruleset import CoinRuleset
 from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
 from engine.core.events import Event, Recorded
-from engine.core.messages import CourierError, IllegalAction, Msg
-from engine.core.ruleset import OptionChoice, Ruleset, Setup
-from engine.core.vocabulary import tokens
+from engine.core.ruleset import Setup
 from engine.games.gandhi import (
     snapshot,
     steps,  # noqa: F401  (registers every step)
 )
 from engine.games.gandhi.board_text import board_text
 from engine.games.gandhi.deck import pack_problem
-from engine.games.gandhi.edits import explain_edit
+from engine.games.gandhi.edits import EDITS
 from engine.games.gandhi.effects import begin
 from engine.games.gandhi.events import GANDHI_EVENTS
-from engine.games.gandhi.flow import STEPS, question, run, run_to
+from engine.games.gandhi.flow import FLOW, run
 from engine.games.gandhi.fold import HANDLERS
 from engine.games.gandhi.invariants import default_setups, problems
 from engine.games.gandhi.narrate import digest_text
@@ -51,23 +49,7 @@ SEATINGS = {
 }
 
 
-def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    result = dict(options)
-    for key, value in result.items():
-        if key in ("players", "pack"):  # 1.5 seating; DESIGN.md §1 the game's deck pack
-            problem = check_players(value) if key == "players" else pack_problem(value)
-            if problem:
-                raise CourierError("error.bad_option", option=key, problem=problem)
-        elif key not in OPTIONS:
-            raise CourierError("error.unknown_option", option=key,
-                               options=", ".join([*OPTIONS, "players", "pack"]))
-        elif value not in OPTIONS[key]:
-            raise CourierError("error.bad_option_value", option=key, value=value,
-                               choices=", ".join(OPTIONS[key]))
-    return result
-
-
-class Gandhi(Ruleset[GandhiState]):
+class Gandhi(CoinRuleset[GandhiState]):
     name = "gandhi"
     # 0.2: pending decisions are typed models (events unchanged; 0.1 logs verify as they
     # are, 0.1 snapshots of the untyped state are not reused)
@@ -77,12 +59,16 @@ class Gandhi(Ruleset[GandhiState]):
     seats = FACTIONS
     event_types = GANDHI_EVENTS
     vocabulary = VOCABULARY
+    prefix, spec, flow, handlers, edits = "gandhi", SPEC, FLOW, HANDLERS, EDITS
+    options, seatings = OPTIONS, SEATINGS
+    # 1.5 seating; DESIGN.md §1 the game's deck pack
+    checks = {"players": check_players, "pack": pack_problem}
 
     def scenarios(self) -> list[str]:
         return list(scenario_names())
 
     def setup(self, scenario: str, options: Mapping[str, Any], chance: Chance) -> Setup:
-        opts = checked_options(options)
+        opts = self.checked_options(options)
         printed = load_scenario(scenario)
         deck, viceroy = build_deck(printed.deck, chance)
         first = "congress_setup" if printed.congress_setup_choice else "start"
@@ -97,33 +83,16 @@ class Gandhi(Ruleset[GandhiState]):
         return GandhiState()
 
     def legal_actions(self, state: GandhiState, seat: str) -> Choice:
-        ask = question(state)
-        side = (*transfer_actions(state, seat), *withdraw_actions(state, seat))
-        if ask is None or ask.seat != seat:
-            waiting = ask.seat if ask else ""
-            return Choice(Msg("gandhi.prompt.wait", waiting=waiting), side, seat)
-        return Choice(ask.prompt, (*ask.actions, *side), seat)
+        return self.legal_choice(
+            state, seat, (*transfer_actions(state, seat), *withdraw_actions(state, seat)))
 
-    def decide(self, state: GandhiState, seat: str, action: Action, chance: Chance
-               ) -> list[Event]:
-        return self.decide_state(state, seat, action, chance)[0]
-
-    def decide_state(self, state: GandhiState, seat: str, action: Action, chance: Chance
-                     ) -> tuple[list[Event], GandhiState]:
-        chosen = self.legal_actions(state, seat).allows(action)
-        if chosen is None:
-            reason = self.explain(state, seat, tokens(action.text), action)
-            raise IllegalAction(text=action.text, reason=reason or Msg("reason.not_offered_now"))
+    def act(self, state: GandhiState, seat: str, chosen: Action, chance: Chance
+            ) -> list[Event]:
         if chosen.verb == "give":  # 1.5.2, outside the turn order
-            events = give(state, seat, chosen)
-        elif chosen.verb == "withdraw":  # 1.4.1, during one's own execution
-            events = withdraw(seat, chosen)
-        else:
-            events = STEPS[state.step.name].act(state, chosen, chance)
-        # a side action may leave the step with nothing to ask: automatic steps run too
-        out, after = run_to(state, events, chance, self.clone)
-        SPEC.check(out)   # boxes, markers and tracks are the game's (never checked by the fold)
-        return out, after
+            return give(state, seat, chosen)
+        if chosen.verb == "withdraw":  # 1.4.1, during one's own execution
+            return withdraw(seat, chosen)
+        return FLOW.act(state, chosen, chance)
 
     def policy(self, state: GandhiState, seat: str, chance: Chance
                ) -> tuple[Action, list[Event]]:
@@ -131,15 +100,6 @@ class Gandhi(Ruleset[GandhiState]):
         from engine.games.gandhi.np.policy import decide  # noqa: PLC0415
 
         return decide(state, seat, chance)
-
-    def evolve(self, state: GandhiState, event: Event) -> GandhiState:
-        HANDLERS[event.type](state, event)   # engine.games.gandhi.fold.evolve, inlined
-        state.version += 1
-        return state
-
-    def active_seats(self, state: GandhiState) -> frozenset[str]:
-        ask = question(state)
-        return frozenset({ask.seat}) if ask else frozenset()
 
     def clone(self, state: GandhiState) -> GandhiState:
         return clone(state)
@@ -150,16 +110,6 @@ class Gandhi(Ruleset[GandhiState]):
 
     def load_state(self, data: Any) -> GandhiState:
         return snapshot.load(data)
-
-    def is_over(self, state: GandhiState) -> bool:
-        return state.result is not None
-
-    def explain(self, state: GandhiState, seat: str, typed: tuple[str, ...],
-                named: Action | None) -> Msg | None:
-        """5.1.1 Why an Event edit breaks a physical rule."""
-        if state.step.name == "event" and seat == state.step.seat and named is not None:
-            return explain_edit(state, named)
-        return None
 
     def summary(self, state: GandhiState, lang: str) -> str:
         return summary(state, lang)
@@ -174,38 +124,11 @@ class Gandhi(Ruleset[GandhiState]):
     def scenario_name(self, scenario: str, lang: str) -> str:
         return t(f"gandhi.scenario.{scenario}", lang)
 
-    def option_choices(self, lang: str) -> list[OptionChoice]:
-        out = [OptionChoice("players", json.loads(value) if value else None,
-                            t(f"gandhi.option.players_{name}", lang))
-               for name, value in SEATINGS.items()]
-        out += [OptionChoice(key, value, t(f"gandhi.option.{key}_{value}", lang))
-                for key, values in OPTIONS.items() for value in values]
-        return out
-
-    def seating_options(self) -> tuple[str, ...]:
-        return ("players",)
-
     def invariants(self, state: GandhiState) -> list[str]:
         return problems(state)
 
     def fuzz_setups(self) -> list[tuple[str, dict[str, Any]]]:
         return default_setups()
-
-    def seat_non_players(self, options: Mapping[str, Any], seats: frozenset[str]
-                         ) -> dict[str, Any]:
-        """8.0/1.5 The Factions in ``seats`` are Non-player Factions; every other Faction
-        has a player of its own."""
-        unknown = seats - set(FACTIONS)
-        if unknown:
-            raise ValueError(f"no such Faction: {', '.join(sorted(unknown))}")
-        return {**options, "players": [[f] for f in FACTIONS if f not in seats]}
-
-    def seat_groups(self, options: Mapping[str, Any]) -> list[tuple[str, ...]]:
-        """1.5: the Factions each player runs (the ``players`` option)."""
-        groups = options.get("players")
-        if groups is None:
-            groups = [[f] for f in FACTIONS]
-        return [tuple(g) for g in groups]
 
     def status_fields(self, state: GandhiState, lang: str) -> list[tuple[str, str]]:
         return status_fields(state, lang)
