@@ -14,6 +14,7 @@ from engine.core.parse import reader
 from engine.core.vocabulary import tokens
 from engine.games.adp.names import faction_name, piece_name, place_name, support_name
 from engine.games.adp.state import AdpState
+from engine.games.adp.victory import solo_verdict
 from engine.games.adp.vocabulary import VOCABULARY
 from engine.i18n import t
 
@@ -39,6 +40,9 @@ def digest_text(after: AdpState, events: Iterable[Event | Recorded], lang: str,
             groups.append(_Group(event.seat, f"{said} ({note})" if note else said))
             continue
         line = describe(event, lang)
+        if isinstance(event, cev.GameEnded):      # 8.8 (1 player): who wins, and how
+            verdict = solo_verdict(event.model_dump(), after.options, lang)
+            line = f"{line} {verdict}" if verdict else line
         if event.type in SECTIONS:
             groups.append(_Group(None, line))
         elif line:

@@ -29,7 +29,7 @@ from engine.games.adp.setup import build_deck, scenario_event
 from engine.games.adp.snapshot import SNAPSHOTS
 from engine.games.adp.spec import FACTIONS, SPEC
 from engine.games.adp.state import AdpState, clone
-from engine.games.adp.victory import check_players
+from engine.games.adp.victory import check_players, solo_verdict
 from engine.games.adp.vocabulary import VOCABULARY
 from engine.i18n import t
 
@@ -224,9 +224,11 @@ class ADistantPlain(Ruleset[AdpState]):
     def outcome(self, state: AdpState, lang: str) -> str:
         if state.result is None:
             return ""
-        return t("adp.board.result", lang,
+        line = t("adp.board.result", lang,
                  reason=t(f"adp.reason.{state.result['reason']}", lang),
                  ranking=", ".join(faction_name(f, lang) for f in state.result["ranking"]))
+        verdict = solo_verdict(state.result, state.options, lang)    # 8.8 (1 player)
+        return f"{line}\n{verdict}" if verdict else line
 
     def board_text(self, state: AdpState, seat: str | None, lang: str) -> str:
         return board_text(self.view(state, seat), lang)
