@@ -8,7 +8,9 @@ edit are here.  Placing, moving and removing take two decisions: ``place 2 polic
 coalition_troops from Helmand`` then ``to casualties``.  The others are one choice:
 ``flip 2 taliban_underground in Zabol``, ``shift Kabul toward support``, ``marker terror
 Helmand on``, ``track islamabad -1``, ``resources taliban +2``, ``eligible warlords``,
-``ineligible coalition``, ``capability``, ``momentum``, ``roll``.
+``ineligible coalition``, ``capability``, ``momentum``, ``roll``, and the free Operation
+or Special Activity an Event grants (``free sweep for government``, ``free suborn for
+warlords``: ``engine.games.adp.free``).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from engine.core.messages import Msg
 from engine.games.adp.derived import board
 from engine.games.adp.events import CapabilitySet, MomentumAdded
 from engine.games.adp.flow import EFFECTS, FLOW
+from engine.games.adp.free import FreeActivity, FreeOperation
 from engine.games.adp.physical import (
     PHYSICAL,
     entry_problem,
@@ -405,7 +408,7 @@ class Roll(EditKind):
 EDITS: Edits[AdpState] = Edits(
     VOCABULARY, "adp",
     (Place(), Move(), Remove(), Flip(), Shift(), Marker(), Track(), Resources(), Eligible(),
-     Ineligible(), Capability(), Momentum(), Roll()),
+     Ineligible(), Capability(), Momentum(), Roll(), FreeOperation(), FreeActivity()),
     second={"place": PlaceIn(), "move": MoveTo(), "remove": RemoveTo()},
     first={"place": Place(), "move": Move(), "remove": Remove()},
     aliases={"place_pieces": Place()},

@@ -43,6 +43,8 @@ VERBS = {
     "capability": "capability",
     "momentum": "momentum",
     "roll": "roll",
+    "free_operation": "free {operation} for {faction}",                     # 3.1.2, 5.5
+    "free_activity": "free {activity} for {faction}",                       # 3.1.2, 5.5
     # 3.2 COIN Operations and 4.2-4.3 their Special Activities (engine.games.adp.ops)
     "take_from": "take {count} {piece} from {space}",                       # 3.2.1
     "replace_base": "base in {space} for {troops:count} troop/troops {police:count} police",
