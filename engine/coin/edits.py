@@ -50,12 +50,16 @@ def pending(state: CoinState[Any]) -> Pending | None:
 class EditKind:
     """One kind of edit: its verb, the slot each of its values fills (``names``), the
     values it may take now (``candidates``), why given values are impossible
-    (``problem``) and its events.  ``first_of_two``: it only opens the second decision.
+    (``problem``) and its events.  ``first_of_two``: it only opens the second decision;
+    ``leaves``: its events begin another step.
     ``edits``: the game's ``Edits`` it belongs to (set when they are built)."""
 
     verb: ClassVar[str] = ""
     names: ClassVar[tuple[str, ...]] = ()
     first_of_two: ClassVar[bool] = False
+    # its events leave the Event's step (e.g. a free Operation the Event grants, which
+    # comes back to it with the edits counted): no count is noted on the step
+    leaves: ClassVar[bool] = False
     exact: ClassVar[bool] = False  # every candidate is legal (listing skips ``problem``)
     edits: Edits[Any]
 

@@ -116,7 +116,7 @@ class _ManualEvent(Generic[S]):
             return note(EditsData(pending=None))
         kind, values = steps.edits.read(state, action)
         events = kind.events(state, values, chance)
-        if kind.first_of_two:
+        if kind.first_of_two or kind.leaves:
             return events
         done = note(EditsData(edits=state.step.of(EditsData).edits + 1))
         closed = note(EditsData(pending=None)) if pending(state) is not None else []

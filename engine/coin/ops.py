@@ -48,7 +48,8 @@ class ExecutionData(Executing):
     """The execution step: the Operation (``op``), whether Limited (2.3.5), whether a
     Special Activity may come (4.1) and which one runs (``sa``) or ran (``sa_done``), and
     the Faction an activity is asking meanwhile (``asking``, e.g. Gandhi's Satyagraha asks
-    the Raj)."""
+    the Raj).  One with no ``op`` is a Special Activity alone (e.g. a free one an Event
+    grants, A Distant Plain 5.5)."""
 
     op: str = ""
     limited: bool = False
@@ -122,6 +123,10 @@ class Operations(Generic[S]):
             vocabulary.verb(v) for v in ("operation", "limited", "activity"))
         self.operations: dict[str, Activity] = {}
         self.specials: dict[str, Activity] = {}
+        self.own_end: Callable[[Any], list[Event] | None] = lambda state: None
+        """A game's own end of an execution, or None for the usual one (e.g. A Distant
+        Plain's free Operation goes back to the Event that granted it: no
+        ``FactionActed``, no end of turn)."""
         self.after_turn: list[AfterTurn] = []
         """End-of-turn consequences.  Each hook reads the step's ``AfterTurnData`` (the
         executing ``faction`` and the ``TurnNotes`` its activities left) and returns
@@ -235,6 +240,8 @@ class _Execution(Generic[S]):
         activity, is_special = self.ops.current(state)
         data = state.step.of(ExecutionData)
         if action.verb == self.ops.done.verb:
+            if is_special and not data.op:   # a Special Activity alone (a free one)
+                return [*activity.finish(state, data), *self.end(state)]
             if is_special:   # 4.1 back to the Operation once the SA is complete
                 return [*activity.finish(state, data), *note(ExecutionData(sa_done=True))]
             return [*activity.finish(state, data), *self.end(state)]
@@ -244,6 +251,9 @@ class _Execution(Generic[S]):
 
     def end(self, state: S) -> list[Event]:
         data, faction = state.step.of(ExecutionData), state.step.seat or ""
+        own = self.ops.own_end(state)
+        if own is not None:
+            return own
         did = Did.LIMITED_OP if data.limited else (Did.OP_SA if data.sa else Did.OP)
         return [FactionActed(faction=faction, did=did.value),
                 begin("after_turn", None,

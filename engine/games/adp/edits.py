@@ -8,7 +8,9 @@ edit are here.  Placing, moving and removing take two decisions: ``place 2 polic
 coalition_troops from Helmand`` then ``to casualties``.  The others are one choice:
 ``flip 2 taliban_underground in Zabol``, ``shift Kabul toward support``, ``marker terror
 Helmand on``, ``track islamabad -1``, ``resources taliban +2``, ``eligible warlords``,
-``ineligible coalition``, ``capability``, ``momentum``, ``roll``.
+``ineligible coalition``, ``capability``, ``momentum``, ``roll``, and the free Operation
+or Special Activity an Event grants (``free sweep for government``, ``free suborn for
+warlords``: ``engine.games.adp.free``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from engine.core.messages import Msg
 from engine.games.adp.derived import board
 from engine.games.adp.events import CapabilitySet, MomentumAdded
 from engine.games.adp.flow import EFFECTS, FLOW
+from engine.games.adp.free import FreeActivity, FreeOperation
 from engine.games.adp.physical import (
     PHYSICAL,
     entry_problem,
@@ -229,7 +232,8 @@ class Momentum(EditKind):
 EDITS: Edits[AdpState] = Edits(
     VOCABULARY, "adp",
     (PIECES.place, PIECES.move, PIECES.remove, Flip(), Shift(), Marker(), Track(),
-     Resources(), Eligible(FACTIONS), Ineligible(FACTIONS), Capability(), Momentum(), Roll()),
+     Resources(), Eligible(FACTIONS), Ineligible(FACTIONS), Capability(), Momentum(), Roll(),
+     FreeOperation(), FreeActivity()),
     second=PIECES.second, first=PIECES.first, aliases=PIECES.aliases, said=SAID)
 
 

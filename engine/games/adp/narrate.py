@@ -12,6 +12,7 @@ from engine.coin.narrate import Narrator
 from engine.core.events import Event, Recorded
 from engine.games.adp.names import faction_name, piece_name, place_name, support_name
 from engine.games.adp.state import AdpState
+from engine.games.adp.victory import solo_verdict
 from engine.games.adp.vocabulary import VOCABULARY
 from engine.i18n import t
 
@@ -22,7 +23,14 @@ choice_label = NARRATOR.choice_label
 
 def digest_text(after: AdpState, events: Iterable[Event | Recorded], lang: str,
                 notes: Mapping[int, str] | None = None) -> str:
-    return NARRATOR.digest(events, lang, lambda e, seat: describe(e, lang), notes)
+    def line(event: Event, seat: str | None) -> str:
+        said = describe(event, lang)
+        if isinstance(event, cev.GameEnded):      # 8.8 (1 player): who wins, and how
+            verdict = solo_verdict(event.model_dump(), after.options, lang)
+            return f"{said} {verdict}" if verdict else said
+        return said
+
+    return NARRATOR.digest(events, lang, line, notes)
 
 
 def _box(name: str, lang: str) -> str:

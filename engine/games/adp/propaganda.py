@@ -72,7 +72,8 @@ def final_round(state: AdpState) -> bool:
 
 @FLOW.step("propaganda")
 class VictoryAndResources:
-    """6.1 The game ends if a victory condition is met; else 6.3.1-6.3.4."""
+    """6.1 The game ends if a victory condition is met (8.8: in a 1-player game, if the
+    player is behind a Non-player); else 6.3.1-6.3.4."""
 
     def ask(self, state: AdpState) -> None:
         return None
@@ -81,8 +82,9 @@ class VictoryAndResources:
         return []
 
     def auto(self, state: AdpState, chance: Chance) -> list[Event]:
-        if victory_check(state):
-            return [game_over(state, "victory")]
+        reason = victory_check(state)
+        if reason is not None:
+            return [game_over(state, reason)]
         return [*resources_phase(state), begin("civic", "coalition")]
 
 

@@ -29,7 +29,9 @@ from engine.games.adp.setup import build_deck, scenario_event
 from engine.games.adp.snapshot import SNAPSHOTS
 from engine.games.adp.spec import FACTIONS, SPEC
 from engine.games.adp.state import AdpState, clone
-from engine.games.adp.victory import check_players
+from engine.games.adp.transfers import VERBS as TRANSFERS
+from engine.games.adp.transfers import transfer, transfer_actions
+from engine.games.adp.victory import check_players, solo_verdict
 from engine.games.adp.vocabulary import VOCABULARY
 from engine.i18n import t
 
@@ -98,10 +100,11 @@ class ADistantPlain(Ruleset[AdpState]):
 
     def legal_actions(self, state: AdpState, seat: str) -> Choice:
         ask = FLOW.question(state)
+        side = transfer_actions(state, seat)     # 1.5.1, outside the turn order
         if ask is None or ask.seat != seat:
             waiting = faction_name(ask.seat, "en") if ask else ""
-            return Choice(Msg("adp.prompt.wait", waiting=waiting), (), seat)
-        return Choice(ask.prompt, ask.actions, seat)
+            return Choice(Msg("adp.prompt.wait", waiting=waiting), tuple(side), seat)
+        return Choice(ask.prompt, (*ask.actions, *side), seat)
 
     def decide(self, state: AdpState, seat: str, action: Action, chance: Chance
                ) -> list[Event]:
@@ -113,7 +116,10 @@ class ADistantPlain(Ruleset[AdpState]):
         if chosen is None:
             reason = self.explain(state, seat, tokens(action.text), action)
             raise IllegalAction(text=action.text, reason=reason or Msg("reason.not_offered_now"))
-        events = FLOW.act(state, chosen, chance)
+        if chosen.verb in TRANSFERS:                 # 1.5.1 a gift, outside the turn order
+            events = transfer(state, seat, chosen)
+        else:
+            events = FLOW.act(state, chosen, chance)
         out, after = FLOW.run_to(state, events, chance, self.clone)
         SPEC.check(out)
         return out, after
@@ -224,9 +230,11 @@ class ADistantPlain(Ruleset[AdpState]):
     def outcome(self, state: AdpState, lang: str) -> str:
         if state.result is None:
             return ""
-        return t("adp.board.result", lang,
+        line = t("adp.board.result", lang,
                  reason=t(f"adp.reason.{state.result['reason']}", lang),
                  ranking=", ".join(faction_name(f, lang) for f in state.result["ranking"]))
+        verdict = solo_verdict(state.result, state.options, lang)    # 8.8 (1 player)
+        return f"{line}\n{verdict}" if verdict else line
 
     def board_text(self, state: AdpState, seat: str | None, lang: str) -> str:
         return board_text(self.view(state, seat), lang)

@@ -43,6 +43,8 @@ VERBS = {
     "capability": "capability",
     "momentum": "momentum",
     "roll": "roll",
+    "free_operation": "free {operation} for {faction}",                     # 3.1.2, 5.5
+    "free_activity": "free {activity} for {faction}",                       # 3.1.2, 5.5
     # 3.2 COIN Operations and 4.2-4.3 their Special Activities (engine.games.adp.ops)
     "take_from": "take {count} {piece} from {space}",                       # 3.2.1
     "replace_base": "base in {space} for {troops:count} troop/troops {police:count} police",
@@ -62,6 +64,9 @@ VERBS = {
     "stop": "stop",                                            # 3.3.3, 4.4.2, 4.5.3
     "replace": "replace {piece}",                              # 4.4.2
     "withdraw": "withdraw {piece} from {space}",               # 1.4.1
+    # 1.5.1 voluntary transfers (engine.games.adp.transfers)
+    "transfer": "transfer {amount} to {faction}",
+    "patronage_to_warlords": "transfer {amount} patronage to warlords",
 }
 # 3.0 each Faction's four Operations, 4.0 its three Special Activities
 OPERATIONS: dict[str, tuple[str, ...]] = {"coalition": ("train", "patrol", "sweep", "assault"),
@@ -102,7 +107,7 @@ def build() -> Vocabulary:
              _owned("operation", OPERATIONS), _owned("activity", ACTIVITIES),
              Names(GAME, "side", [Named(s, s, s) for s in SIDES]),
              Names(GAME, "piece", [Named(k, k, k) for k in MAP_KINDS]),
-             _spaces(), Number("count"), Number("signed", signed=True),
+             _spaces(), Number("count"), Number("amount"), Number("signed", signed=True),
              *(Names(GAME, kind, [Named(v, v, v) for v in values])
                for kind, values in PLAIN.items())]
     vocab = Vocabulary(GAME, kinds, seat_kind="faction")

@@ -14,6 +14,7 @@ from engine.core.events import Event
 from engine.games.adp.flow import FLOW
 from engine.games.adp.ruleset import ADistantPlain
 from engine.games.adp.state import AdpState
+from engine.games.adp.transfers import VERBS as TRANSFERS
 
 T = TypeVar("T")
 
@@ -54,7 +55,9 @@ class Game:
         seat = self.seat
         if seat is None:
             return []
-        return [a.text for a in self.rules.legal_actions(self.state, seat).actions]
+        # the step's choices, without the 1.5.1 transfers beside them (test_transfers.py)
+        return [a.text for a in self.rules.legal_actions(self.state, seat).actions
+                if a.verb not in TRANSFERS]
 
     def act(self, text: str) -> list[Event]:
         seat = self.seat

@@ -34,7 +34,11 @@ SAMPLES = [verb("pass")(), verb("done")(), verb("event")(side="unshaded"),
            verb("place_guerrillas")(count=2), verb("base")(), verb("underground")(),
            verb("remove")(piece="police"), verb("stop")(),
            verb("replace")(piece="warlords_active"),
-           verb("withdraw")(piece="taliban_active", space="kandahar")]
+           verb("withdraw")(piece="taliban_active", space="kandahar"),
+           verb("transfer")(amount=5, faction="warlords"),
+           verb("patronage_to_warlords")(amount=3),
+           verb("free_operation")(operation="sweep", faction="government"),
+           verb("free_activity")(activity="suborn", faction="warlords")]
 
 
 def test_every_verb_label_and_help_fills_its_slots_in_every_language() -> None:

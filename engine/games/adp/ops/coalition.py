@@ -29,7 +29,7 @@ from engine.games.adp.ops.coin_ops import (
     removable,
     unmoved,
 )
-from engine.games.adp.ops.framework import execution_data, fresh, operation, special
+from engine.games.adp.ops.framework import alone, execution_data, fresh, operation, special
 from engine.games.adp.physical import MAX_BASES
 from engine.games.adp.spec import COALITION_BASES, COALITION_TROOPS, GOVERNMENT_TROOPS
 from engine.games.adp.state import AdpState
@@ -63,8 +63,9 @@ class Assault(coin_ops.Assault):
 
 
 def accompanies(state: AdpState, *ops: str) -> bool:
-    """4.1.1 The Operations a Special Activity may accompany."""
-    return state.step.of(CoinExecution).op in ops
+    """4.1.1 The Operations a Special Activity may accompany (any, granted alone: 5.5)."""
+    data = state.step.of(CoinExecution)
+    return data.op in ops or alone(data)
 
 
 # --- 4.2.1 Surge ----------------------------------------------------------------------------

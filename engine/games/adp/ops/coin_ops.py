@@ -34,7 +34,7 @@ from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.games.adp.derived import available, bases, board, control, pop
 from engine.games.adp.flow import EFFECTS
-from engine.games.adp.ops.framework import ExecutionData, fresh
+from engine.games.adp.ops.framework import ExecutionData, free, fresh
 from engine.games.adp.physical import MAX_BASES
 from engine.games.adp.spec import (
     COALITION_BASES,
@@ -75,6 +75,18 @@ END_MOVES, ASSAULT_LOC, IN_PAID = verb("end_moves"), verb("assault_loc"), verb("
 
 def gov_resources(state: AdpState) -> int:
     return state.resources.get("government", 0)
+
+
+def afford(state: AdpState) -> bool:
+    """3.1 The Government can pay 3 for an Operation's space; 3.1.2, 5.5 a free Operation
+    granted by an Event costs nothing."""
+    return free(state) or gov_resources(state) >= COST
+
+
+def charge(state: AdpState) -> list[Event]:
+    """3.1 3 Government Resources for an Operation's space (nothing if free: 3.1.2, 5.5;
+    Civic Action in Train is paid even then, 3.2.1)."""
+    return [] if free(state) else EFFECTS.resources(state, "government", -COST)
 
 
 def is_loc(sid: str) -> bool:
@@ -306,7 +318,7 @@ class Train(CoinOperation):
         mine = data.train
         if mine.extra or (data.limited and mine.selected):
             return []
-        if self.faction == "government" and gov_resources(state) < COST:
+        if self.faction == "government" and not afford(state):
             return []
         return [s for s in afghan_spaces() if s not in mine.selected
                 and (self.faction == "government" or s == KABUL
@@ -320,7 +332,7 @@ class Train(CoinOperation):
         if self.faction == "coalition":
             if not state.space(sid).count(COALITION_BASES):
                 return False
-            if sid not in mine.paid and gov_resources(state) < COST:
+            if sid not in mine.paid and not afford(state):
                 return False
         return sid == KABUL or has_coin_base(state, sid)
 
@@ -377,8 +389,7 @@ class Train(CoinOperation):
         v = action.verb
         if v == "in":
             sid = action["space"]
-            pay = EFFECTS.resources(state, "government", -COST) if (
-                self.faction == "government") else []
+            pay = charge(state) if self.faction == "government" else []
             return [*pay, *note(TrainData(selected=[*mine.selected, sid], space=sid,
                                           placed=0))]
         if v in ("place_pieces", "take_from"):
@@ -387,7 +398,7 @@ class Train(CoinOperation):
             events: list[Event] = []
             paid = mine.paid
             if self.faction == "coalition" and sid not in paid:
-                events += EFFECTS.resources(state, "government", -COST)
+                events += charge(state)
                 paid = [*paid, sid]
             n, kind = action["count"], action["piece"]
             if v == "take_from":
@@ -478,7 +489,7 @@ class Patrol(CoinOperation):
 
     def can_start(self, state: AdpState, limited: bool) -> bool:
         """Some cube of the Faction on the map (it may move, or Activate on its LoC)."""
-        if self.faction == "government" and gov_resources(state) < COST:
+        if self.faction == "government" and not afford(state):
             return False
         return self.allowed(state, limited) and any(
             count(state, p, CUBES[self.faction]) for p in places())
@@ -486,7 +497,7 @@ class Patrol(CoinOperation):
     def pay(self, state: AdpState, data: CoinExecution) -> list[Event]:
         if data.patrol.paid or self.faction != "government":
             return []
-        return [*EFFECTS.resources(state, "government", -COST), *note(PatrolData(paid=True))]
+        return [*charge(state), *note(PatrolData(paid=True))]
 
     def origins(self, state: AdpState, data: CoinExecution) -> list[str]:
         fixed = data.patrol.dest if data.limited else None
@@ -615,7 +626,7 @@ class Sweep(CoinOperation):
         mine = data.sweep
         if data.limited and mine.selected:
             return []
-        if self.faction == "government" and gov_resources(state) < COST:
+        if self.faction == "government" and not afford(state):
             return []
         return [IN(space=d) for d in afghan_spaces() if d not in mine.selected
                 and (self.used(state, d) or self.moves(state, data, d))]
@@ -625,9 +636,9 @@ class Sweep(CoinOperation):
         origins = list(sweep_paths(state, dest))
         out = move_texts(state, origins, (TROOPS[self.faction],), mine.arrived)
         if self.faction == "coalition" and dest == mine.dest:
-            afford = dest in mine.paid or gov_resources(state) >= COST
+            can_pay = dest in mine.paid or afford(state)
             for origin, room in mine.carry.items():
-                kinds = GOV_CUBES if afford else (POLICE,)
+                kinds = GOV_CUBES if can_pay else (POLICE,)
                 out += move_texts(state, [origin], kinds, mine.arrived, room)
         return out
 
@@ -653,8 +664,7 @@ class Sweep(CoinOperation):
             return activate_chosen(state, data.activation.owed, action)
         if action.verb == "in":
             dest = action["space"]
-            pay = EFFECTS.resources(state, "government", -COST) if (
-                self.faction == "government") else []
+            pay = charge(state) if self.faction == "government" else []
             begun = [*pay, *note(SweepData(dest=dest, selected=[*mine.selected, dest],
                                            carry={}))]
             return [*begun, *self.credit(EFFECTS.after(state, begun), data, dest)]
@@ -669,7 +679,7 @@ class Sweep(CoinOperation):
         elif self.faction == "coalition":
             carry[origin] -= n
             if kind == GOVERNMENT_TROOPS and dest not in paid:
-                events += EFFECTS.resources(state, "government", -COST)
+                events += charge(state)
                 paid = [*paid, dest]
         loc = sweep_paths(state, dest)[origin]
         if self.faction == "government" and loc and loc not in tolled and any_guerrillas(
@@ -715,18 +725,18 @@ class Assault(CoinOperation):
         mine = data.assault
         if data.limited and mine.selected:
             return []
-        afford = gov_resources(state) >= COST
+        can_pay = afford(state)
         out: list[Action] = []
         for sid in places():
             if sid in mine.selected:
                 continue
             if self.faction == "government":
-                if afford and assault_useful(state, self.faction, sid, False):
+                if can_pay and assault_useful(state, self.faction, sid, False):
                     out.append(IN(space=sid))
                 continue
             if assault_useful(state, self.faction, sid, False):
                 out.append(IN(space=sid))
-            if afford and assault_removals(state, self.faction, sid, True) > (
+            if can_pay and assault_removals(state, self.faction, sid, True) > (
                     assault_removals(state, self.faction, sid, False)) and assault_useful(
                     state, self.faction, sid, True):
                 out.append(IN_PAID(space=sid))
@@ -747,8 +757,7 @@ class Assault(CoinOperation):
         mine = data.assault
         if action.verb in ("in", "in_paid"):
             sid, paid = action["space"], action.verb == "in_paid"
-            pay = EFFECTS.resources(state, "government", -COST) if (
-                self.faction == "government" or paid) else []
+            pay = charge(state) if self.faction == "government" or paid else []
             return [*pay, *note(AssaultData(
                 space=sid, selected=[*mine.selected, sid],
                 left=assault_removals(state, self.faction, sid, paid), targets=[]))]

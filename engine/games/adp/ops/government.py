@@ -32,7 +32,7 @@ from engine.games.adp.ops.coin_ops import (
     neighbours,
     places,
 )
-from engine.games.adp.ops.framework import execution_data, fresh, operation, special
+from engine.games.adp.ops.framework import alone, execution_data, fresh, operation, special
 from engine.games.adp.spec import (
     COALITION_BASES,
     GOVERNMENT_TROOPS,
@@ -69,8 +69,9 @@ class Assault(coin_ops.Assault):
 
 
 def accompanies(state: AdpState, *ops: str) -> bool:
-    """4.1.1 The Operations a Special Activity may accompany."""
-    return state.step.of(CoinExecution).op in ops
+    """4.1.1 The Operations a Special Activity may accompany (any, granted alone: 5.5)."""
+    data = state.step.of(CoinExecution)
+    return data.op in ops or alone(data)
 
 
 # --- 4.3.1 Govern ---------------------------------------------------------------------------

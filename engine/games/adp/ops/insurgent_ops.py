@@ -37,7 +37,7 @@ from engine.games.adp.derived import (
 )
 from engine.games.adp.flow import EFFECTS
 from engine.games.adp.mapdata import MAX_BASES
-from engine.games.adp.ops.framework import ExecutionData, fresh
+from engine.games.adp.ops.framework import ExecutionData, free, fresh
 from engine.games.adp.physical import support_problem
 from engine.games.adp.spec import (
     BACKING,
@@ -115,9 +115,19 @@ def resources(state: AdpState, faction: str) -> int:
     return state.resources.get(faction, 0)
 
 
+FREE_FUNDS = 10 ** 6     # 3.1.2, 5.5 what a free Operation may count on: no limit
+
+
+def spendable(state: AdpState, faction: str) -> int:
+    """3.1 What an Operation or Special Activity under way may spend: the Resources, or no
+    limit if an Event granted it free (3.1.2, 5.5)."""
+    return FREE_FUNDS if free(state) else resources(state, faction)
+
+
 def pay(state: AdpState, faction: str, cost: int) -> list[Event]:
-    """3.1 Operations cost Resources (never below 0, 1.8)."""
-    return EFFECTS.resources(state, faction, -cost) if cost else []
+    """3.1 Operations cost Resources (never below 0, 1.8); a free one nothing (3.1.2,
+    5.5)."""
+    return EFFECTS.resources(state, faction, -cost) if cost and not free(state) else []
 
 
 def funds(state: AdpState, faction: str, op: str, limited: bool) -> int:
@@ -298,7 +308,7 @@ class Rally:
 
     def spaces(self, state: AdpState, chosen: list[str], money: int | None = None
                ) -> list[str]:
-        money = resources(state, self.faction) if money is None else money
+        money = spendable(state, self.faction) if money is None else money
         return [s for s in board().spaces if s not in chosen and self.allowed(state, s)
                 and money >= self.cost(state, s) and self.options(state, s)]
 
@@ -401,7 +411,7 @@ class March:
 
     def destinations(self, state: AdpState, data: InsurgentExecution, origin: str,
                      money: int | None = None) -> list[str]:
-        money = resources(state, self.faction) if money is None else money
+        money = spendable(state, self.faction) if money is None else money
         m = data.march
         if one_space(state, data) and m.dests:
             near = [m.dests[0]] if m.dests[0] in board().adjacency[origin] else []
@@ -517,7 +527,7 @@ class Attack:
 
     def spaces(self, state: AdpState, chosen: list[str], money: int | None = None
                ) -> list[str]:
-        money = resources(state, self.faction) if money is None else money
+        money = spendable(state, self.faction) if money is None else money
         if money < 1:
             return []
         return [s for s in places() if s not in chosen
@@ -606,7 +616,7 @@ class Terror:
 
     def spaces(self, state: AdpState, chosen: list[str], money: int | None = None
                ) -> list[str]:
-        money = resources(state, self.faction) if money is None else money
+        money = spendable(state, self.faction) if money is None else money
         return [s for s in places() if s not in chosen and money >= self.cost(s)
                 and underground(state, s, self.faction)]
 

@@ -17,7 +17,7 @@ from engine.core.events import Event
 from engine.games.adp.derived import available, board, faction_pieces
 from engine.games.adp.flow import EFFECTS
 from engine.games.adp.ops import insurgent_ops as ins
-from engine.games.adp.ops.framework import execution_data, operation, special
+from engine.games.adp.ops.framework import alone, execution_data, operation, special
 from engine.games.adp.ops.insurgent_ops import (
     AttackData,
     InsurgentExecution,
@@ -161,7 +161,7 @@ class Infiltrate:
         return bool(self.spaces(state, state.step.of(TalibanExecution)))
 
     def spaces(self, state: AdpState, data: TalibanExecution) -> list[str]:
-        if data.op not in ("rally", "march"):
+        if data.op not in ("rally", "march") and not alone(data):     # 4.4.2, 5.5
             return []
         return [s for s in ins.places() if ins.underground(state, s, TALIBAN)
                 and infiltrate_targets(state, s)]
@@ -237,7 +237,8 @@ class Ambush:
         return bool(self.spaces(state, state.step.of(TalibanExecution)))
 
     def spaces(self, state: AdpState, data: TalibanExecution) -> list[str]:
-        if data.op != "attack" or len(data.ambush.spaces) >= AMBUSH_SPACES:
+        if (data.op != "attack" and not alone(data)) or len(
+                data.ambush.spaces) >= AMBUSH_SPACES:                  # 4.4.3, 5.5
             return []
         if ins.one_space(state, data) and data.attack.spaces:
             return []

@@ -19,7 +19,7 @@ from engine.games.adp.derived import available, bases, board, control, faction_p
 from engine.games.adp.flow import EFFECTS
 from engine.games.adp.mapdata import MAX_BASES
 from engine.games.adp.ops import insurgent_ops as ins
-from engine.games.adp.ops.framework import execution_data, operation, special
+from engine.games.adp.ops.framework import alone, execution_data, operation, special
 from engine.games.adp.ops.insurgent_ops import InsurgentExecution, remove_piece, texts
 from engine.games.adp.spec import (
     GOVERNMENT_BASES,
@@ -60,7 +60,10 @@ class WarlordsTerror(ins.Terror):
 
 
 def rally_or_march_spaces(data: WarlordsExecution) -> list[str]:
-    """The spaces selected for Rally or entered by March (4.5.1)."""
+    """The spaces selected for Rally or entered by March (4.5.1); a free Cultivate
+    granted alone (5.5) is not limited by them: every space."""
+    if alone(data):
+        return list(board().spaces)
     if data.op == "rally":
         return list(data.rally.spaces)
     if data.op == "march":
@@ -137,7 +140,8 @@ class Traffic:
 
     def spaces(self, state: AdpState, data: WarlordsExecution | None = None,
                op: str | None = None) -> list[str]:
-        if (op if data is None else data.op) not in ("rally", "march"):
+        if (op if data is None else data.op) not in ("rally", "march") and not (
+                data is not None and alone(data)):                     # 4.5.2, 5.5
             return []
         chosen = data.traffic.spaces if data else []
         return [s for s in board().spaces if s not in chosen
@@ -198,7 +202,7 @@ class Suborn:
         return bool(self.spaces(state, []))
 
     def spaces(self, state: AdpState, chosen: list[str]) -> list[str]:
-        if len(chosen) >= SUBORN_SPACES or ins.resources(state, WARLORDS) < SUBORN_COST:
+        if len(chosen) >= SUBORN_SPACES or ins.spendable(state, WARLORDS) < SUBORN_COST:
             return []
         return [s for s in ins.places() if s not in chosen and self.options(state, s)]
 
