@@ -56,6 +56,8 @@ VERBS = {
     "govern_aid": "patronage from {space}",                                  # 4.3.1
     "bring": "bring {count} {piece} to {space}",                             # 4.2.1
     "split": "aid {count}",                                                  # 4.2.1
+    "vso_police": "police to {space}",                                       # 5.3
+    "vso_police_from": "police from {origin:space} to {destination:space}",  # 5.3
     # 3.3 / 4.4 / 4.5 the Insurgent Operations and Special Activities (engine.games.adp.ops)
     "place_guerrillas": "place {count} guerrillas",            # 3.3.1
     "base": "base",                                            # 3.3.1

@@ -14,6 +14,7 @@ from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.games.adp.derived import available, bases, board
 from engine.games.adp.flow import EFFECTS
+from engine.games.adp.in_effect import SANDSTORMS, momentum
 from engine.games.adp.ops import coin_ops
 from engine.games.adp.ops.coin_ops import (
     KABUL,
@@ -167,7 +168,10 @@ class AirLift:
     name, faction = "air_lift", COALITION
 
     def can_start(self, state: AdpState, limited: bool) -> bool:
-        return bool(self.choices(state, fresh(CoalitionExecution)))
+        """No Air Lift while "Sandstorms" is in effect (5.4; the ES 5.1.2 example: only
+        an Event played now may still give one)."""
+        return not momentum(state, SANDSTORMS) and bool(
+            self.choices(state, fresh(CoalitionExecution)))
 
     def open(self, data: CoalitionExecution, sid: str) -> bool:
         used = data.air_lift.spaces

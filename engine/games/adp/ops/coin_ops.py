@@ -34,6 +34,14 @@ from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.games.adp.derived import available, bases, board, control, pop
 from engine.games.adp.flow import EFFECTS
+from engine.games.adp.in_effect import (
+    NIGHT_LETTERS,
+    PRTS,
+    SHADED,
+    UNSHADED,
+    VILLAGE_STABILITY_OPERATIONS,
+    capability,
+)
 from engine.games.adp.ops.framework import ExecutionData, free, fresh
 from engine.games.adp.physical import MAX_BASES
 from engine.games.adp.spec import (
@@ -51,6 +59,8 @@ from engine.games.adp.vocabulary import verb
 
 COST = 3                       # 3.2.1-3.2.4 Government Resources per space (Patrol: total)
 MOST_PER_SPACE = 6             # 3.2.1 up to 6 cubes placed per space
+NIGHT_LETTERS_MOST = 4         # 5.3 shaded "Night Letters": the Government's Train 4 (ES 8.6.2)
+PRTS_CIVIC_SPACES = 2          # 5.3 unshaded "PRTs": the Coalition's Civic Action (ES 8.8.2)
 AID_PER_TALIBAN_BASE = 6       # 3.2.4 Government Assault
 KABUL = "kabul"
 INSURGENTS = ("taliban", "warlords")
@@ -68,6 +78,7 @@ IN, TO, MOVE_FROM, PLACE, REMOVE_FROM, FLIP, CIVIC = (
 TAKE_FROM, REPLACE_BASE, TRANSFER_PATRONAGE = (
     verb(v) for v in ("take_from", "replace_base", "transfer_patronage"))
 END_MOVES, ASSAULT_LOC, IN_PAID = verb("end_moves"), verb("assault_loc"), verb("in_paid")
+VSO_POLICE, VSO_POLICE_FROM = verb("vso_police"), verb("vso_police_from")
 
 
 # --- reading the position ---------------------------------------------------------------
@@ -275,6 +286,8 @@ class TrainData(StepData):
     paid: list[str] = []
     extra: str | None = None
     extra_kind: str | None = None
+    civic: list[str] = []          # the spaces where Civic Action was bought
+    vso: bool = False              # the Village Stability Operations Police was placed
 
 
 class CoinOperation:
@@ -327,7 +340,7 @@ class Train(CoinOperation):
     def can_place(self, state: AdpState, data: CoinExecution) -> bool:
         mine = data.train
         sid = mine.space
-        if sid is None or mine.extra or mine.placed >= MOST_PER_SPACE:
+        if sid is None or mine.extra or mine.placed >= self.most_per_space(state):
             return False
         if self.faction == "coalition":
             if not state.space(sid).count(COALITION_BASES):
@@ -336,10 +349,24 @@ class Train(CoinOperation):
                 return False
         return sid == KABUL or has_coin_base(state, sid)
 
+    def most_per_space(self, state: AdpState) -> int:
+        """3.2.1 up to 6 cubes per space; 4 in a Government Train while the shaded side of
+        "Night Letters" is in effect (5.3, ES 8.6.2)."""
+        if self.faction == "government" and capability(state, NIGHT_LETTERS) == SHADED:
+            return NIGHT_LETTERS_MOST
+        return MOST_PER_SPACE
+
+    def civic_spaces(self, state: AdpState) -> int:
+        """3.2.1 Civic Action in up to 1 selected space; 2 in a Coalition Train while the
+        unshaded side of "PRTs" is in effect (5.3, ES 8.8.2)."""
+        if self.faction == "coalition" and capability(state, PRTS) == UNSHADED:
+            return PRTS_CIVIC_SPACES
+        return 1
+
     def placements(self, state: AdpState, data: CoinExecution) -> list[Action]:
         if not self.can_place(state, data):
             return []
-        room = MOST_PER_SPACE - data.train.placed
+        room = self.most_per_space(state) - data.train.placed
         left = available(state)
         if left[GOVERNMENT_TROOPS] + left[POLICE] == 0:      # 1.4.1 exception: the map
             return [TAKE_FROM(count=1, piece=k, space=s) for s in places()
@@ -352,7 +379,9 @@ class Train(CoinOperation):
         out: list[Action] = []
         afford = gov_resources(state) >= COST
         for sid in mine.selected:
-            if mine.extra not in (None, sid) or mine.extra_kind not in (None, "civic"):
+            if mine.extra_kind not in (None, "civic") or (
+                    mine.civic and sid not in mine.civic
+                    and len(mine.civic) >= self.civic_spaces(state)):
                 continue
             if afford and coin_controlled(state, sid) and (
                     state.space(sid).terror or can_shift(state, sid, 1)):
@@ -381,7 +410,26 @@ class Train(CoinOperation):
             return activation_choices(state, data.activation.owed)
         return [*self.placements(state, data),
                 *(IN(space=s) for s in self.selectable(state, data)),
-                *self.extras(state, data)]
+                *self.extras(state, data), *self.village_police(state, data)]
+
+    def village_police(self, state: AdpState, data: CoinExecution) -> list[Action]:
+        """5.3 unshaded "Village Stability Operations" (ES 8.8.2): once a Coalition Train
+        has a space, 1 Police to a space with Coalition Troops and fewer Police than
+        Troops; from Available, else from the space with the most Police."""
+        mine = data.train
+        if (self.faction != "coalition" or not mine.selected or mine.vso
+                or capability(state, VILLAGE_STABILITY_OPERATIONS) != UNSHADED):
+            return []
+        dests = [s for s in places() if not is_pakistan(s)
+                 and count(state, s, (POLICE,)) < count(state, s, (COALITION_TROOPS,))]
+        if available(state)[POLICE]:
+            return [VSO_POLICE(space=d) for d in dests]
+        out: list[Action] = []
+        for d in dests:
+            held = {s: n for s in places() if s != d and (n := count(state, s, (POLICE,)))}
+            out += [VSO_POLICE_FROM(origin=s, destination=d) for s, n in held.items()
+                    if n == max(held.values())]
+        return out
 
     def act(self, state: AdpState, data: CoinExecution, action: Action,
             chance: Chance) -> list[Event]:
@@ -414,8 +462,17 @@ class Train(CoinOperation):
                             if sp.terror else
                             SupportShifted(space=sid, level=sp.support + 1,
                                            before=sp.support))
+            civic = mine.civic if sid in mine.civic else [*mine.civic, sid]
             return [*EFFECTS.resources(state, "government", -COST), shift,
-                    *note(TrainData(extra=sid, extra_kind="civic"))]
+                    *note(TrainData(extra=mine.extra or sid, extra_kind="civic",
+                                    civic=civic))]
+        if v == "vso_police":
+            return [PiecesPlaced(space=action["space"], kind=POLICE, count=1),
+                    *note(TrainData(vso=True))]
+        if v == "vso_police_from":
+            return [PiecesMoved(kind=POLICE, count=1, origin=action["origin"],
+                                destination=action["destination"]),
+                    *note(TrainData(vso=True))]
         if v == "replace_base":
             return [*self.replace(state, action),
                     *note(TrainData(extra=action["space"], extra_kind="base"))]

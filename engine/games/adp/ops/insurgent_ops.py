@@ -36,6 +36,7 @@ from engine.games.adp.derived import (
     terror_sabotage_left,
 )
 from engine.games.adp.flow import EFFECTS
+from engine.games.adp.in_effect import SANDSTORMS, momentum
 from engine.games.adp.mapdata import MAX_BASES
 from engine.games.adp.ops.framework import ExecutionData, free, fresh
 from engine.games.adp.physical import support_problem
@@ -384,7 +385,8 @@ class Rally:
 class March:
     """3.3.2 Guerrillas move into adjacent spaces, 1 Resource per Province or Kabul entered
     (LoCs free; the Taliban into or out of Pakistan free at Backing or Sponsorship, 6.6.1).
-    Warlords Guerrillas move once; Taliban ones may march on from a Pashtun destination.
+    Warlords Guerrillas move once; Taliban ones may march on from a Pashtun destination
+    (not under "Sandstorms", 5.4).
     A group is Activated entering a LoC, a non-Pashtun space (Taliban) or a Pashtun one
     (Warlords) if it and the enemy Guerrillas there (and the cubes, Taliban only) exceed
     3.  Limited (2.3.5): one destination.  Never on the final Event card (2.3.8)."""
@@ -491,7 +493,7 @@ class March:
                 events.append(PiecesFlipped(space=dest, kind=under_of(f),
                                             to_kind=active_of(f), count=flipped))
             group["active"], group["under"] = 1, 0
-        if f == WARLORDS or is_loc(dest) or not is_pashtun(dest):   # they move once
+        if not self.marches_on(state, dest):                      # they move once
             came = arrived.setdefault(dest, {})
             if flipped and earlier:
                 came[under_of(f)] = max(0, came.get(under_of(f), 0) - earlier)
@@ -502,6 +504,12 @@ class March:
         return [*events, *note(MarchData(origin=None, kind=None, count=0, dests=dests,
                                          paid=paid, closed=closed, arrived=arrived,
                                          groups=groups))]
+
+    def marches_on(self, state: AdpState, dest: str) -> bool:
+        """3.3.2 Taliban Guerrillas may march on from a Pashtun destination (a LoC is not
+        Pashtun); not while "Sandstorms" is in effect (5.4, the ES 8.7.3 note)."""
+        return (self.faction == TALIBAN and not is_loc(dest) and is_pashtun(dest)
+                and not momentum(state, SANDSTORMS))
 
     def can_finish(self, state: AdpState, data: InsurgentExecution) -> bool:
         return bool(data.march.dests) and not data.march.origin
