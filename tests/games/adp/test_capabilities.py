@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.games.adp import in_effect
 from engine.games.adp.events import MomentumAdded
 from engine.games.adp.in_effect import (
+    MANPADS_SCARE,
     NIGHT_LETTERS,
     PRTS,
     SANDSTORMS,
@@ -17,7 +18,7 @@ from engine.games.adp.in_effect import (
 )
 from engine.games.adp.setup import card
 from tests.games.adp import test_insurgent_ops as insurgent
-from tests.games.adp.helpers import Game
+from tests.games.adp.helpers import Game, play_card
 from tests.games.adp.test_coin_ops import pieces, play, position
 
 GOV, COALITION = "government", "coalition"
@@ -67,8 +68,8 @@ def test_8_7_3_3_3_2_sandstorms_taliban_do_not_march_on_from_pashtun() -> None:
 
 
 def test_5_1_2_sandstorms_no_air_lift() -> None:
-    """The Sandstorms half of the 5.1.2 example (Air Lift from an Event, "MANPADS Scare",
-    needs the free Operations of Events, not built yet)."""
+    """Sandstorms in effect: no Air Lift with an Operation (the other half of the 5.1.2
+    example is the next test)."""
     board = {"kabul": {"coalition_troops": 2}, "balkh": {"taliban_active": 1}}
     game = position(COALITION, board, capabilities={}, momentum=[])
     play(game, "patrol")
@@ -76,6 +77,19 @@ def test_5_1_2_sandstorms_no_air_lift() -> None:
     game = position(COALITION, board, capabilities={}, momentum=[SANDSTORMS])
     play(game, "patrol")
     assert "air lift" not in game.offered() and "air strike" in game.offered()
+
+
+def test_5_1_2_example_manpads_scare_may_give_an_air_lift_under_sandstorms() -> None:
+    """5.1.2 EXAMPLE: "MAMPADs Scare podría resultar en un Transporte Aéreo incluso si
+    Sandstorms está vigente": the Event played now prevails over the Momentum."""
+    board = {"kabul": {"coalition_troops": 2}, "balkh": {"taliban_active": 1}}
+    game = position(COALITION, board, capabilities={}, momentum=[SANDSTORMS])
+    play_card(game, MANPADS_SCARE)
+    assert game.seat == COALITION and "air lift" not in game.offered()
+    game.act("event unshaded")
+    game.act("free air lift for coalition")                 # 5.5 granted by the Event
+    assert game.state.step.name == "execution"
+    assert "move 2 coalition_troops from Kabul" in game.offered()
 
 
 # --- Night Letters (5.3) ------------------------------------------------------------------
