@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from engine.coin.deck import DeckChance
 from engine.coin.effects import advance, begin, reveal
+from engine.coin.ruleset import CoinRuleset
 from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
 from engine.core.events import Event, Recorded
-from engine.core.messages import CourierError, IllegalAction, Msg
-from engine.core.ruleset import OptionChoice, Ruleset, Setup
-from engine.core.vocabulary import tokens
+from engine.core.messages import CourierError
+from engine.core.ruleset import Setup
 from engine.games.adp import ops, propaganda, turn  # noqa: F401  (registers every step)
 from engine.games.adp.board_text import board_text, status_fields
 from engine.games.adp.edits import EDITS
@@ -49,34 +48,21 @@ SEATINGS = {
 SCENARIOS = ("short", "main", "extended")
 
 
-def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    result = dict(options)
-    for key, value in result.items():
-        if key == "players":
-            problem = check_players(value)
-            if problem:
-                raise CourierError("error.bad_option", option=key, problem=problem)
-        elif key not in OPTIONS:
-            raise CourierError("error.unknown_option", option=key,
-                               options=", ".join([*OPTIONS, "players"]))
-        elif value not in OPTIONS[key]:
-            raise CourierError("error.bad_option_value", option=key, value=value,
-                               choices=", ".join(OPTIONS[key]))
-    return result
-
-
-class ADistantPlain(Ruleset[AdpState]):
+class ADistantPlain(CoinRuleset[AdpState]):
     name = "adp"
     version = "0.1"
     seats = FACTIONS
     event_types = ADP_EVENTS
     vocabulary = VOCABULARY
+    prefix, spec, flow, handlers, edits = "adp", SPEC, FLOW, HANDLERS, EDITS
+    options, seatings = OPTIONS, SEATINGS
+    checks = {"players": check_players}     # 1.5 seating
 
     def scenarios(self) -> list[str]:
         return [s for s in SCENARIOS if s in default_data().scenarios]
 
     def setup(self, scenario: str, options: Mapping[str, Any], chance: Chance) -> Setup:
-        opts = checked_options(options)
+        opts = self.checked_options(options)
         printed = default_data().scenarios[scenario]
         deck, removed = build_deck(printed.deck, chance, opts.get("length") == "short")
         deck_chance = DeckChance(chance, deck)
@@ -99,46 +85,16 @@ class ADistantPlain(Ruleset[AdpState]):
         return AdpState()
 
     def legal_actions(self, state: AdpState, seat: str) -> Choice:
-        ask = FLOW.question(state)
-        side = transfer_actions(state, seat)     # 1.5.1, outside the turn order
-        if ask is None or ask.seat != seat:
-            waiting = faction_name(ask.seat, "en") if ask else ""
-            return Choice(Msg("adp.prompt.wait", waiting=waiting), tuple(side), seat)
-        return Choice(ask.prompt, (*ask.actions, *side), seat)
+        return self.legal_choice(state, seat, transfer_actions(state, seat))
 
-    def decide(self, state: AdpState, seat: str, action: Action, chance: Chance
-               ) -> list[Event]:
-        return self.decide_state(state, seat, action, chance)[0]
+    def waiting(self, seat: str) -> str:
+        return faction_name(seat, "en")
 
-    def decide_state(self, state: AdpState, seat: str, action: Action, chance: Chance
-                     ) -> tuple[list[Event], AdpState]:
-        chosen = self.legal_actions(state, seat).allows(action)
-        if chosen is None:
-            reason = self.explain(state, seat, tokens(action.text), action)
-            raise IllegalAction(text=action.text, reason=reason or Msg("reason.not_offered_now"))
+    def act(self, state: AdpState, seat: str, chosen: Action, chance: Chance
+            ) -> list[Event]:
         if chosen.verb in TRANSFERS:                 # 1.5.1 a gift, outside the turn order
-            events = transfer(state, seat, chosen)
-        else:
-            events = FLOW.act(state, chosen, chance)
-        out, after = FLOW.run_to(state, events, chance, self.clone)
-        SPEC.check(out)
-        return out, after
-
-    def explain(self, state: AdpState, seat: str, typed: tuple[str, ...],
-                named: Action | None) -> Msg | None:
-        """5.1.1 Why an Event edit breaks a physical rule."""
-        if state.step.name == "event" and seat == state.step.seat and named is not None:
-            return EDITS.explain(state, named)
-        return None
-
-    def evolve(self, state: AdpState, event: Event) -> AdpState:
-        HANDLERS[event.type](state, event)
-        state.version += 1
-        return state
-
-    def active_seats(self, state: AdpState) -> frozenset[str]:
-        ask = FLOW.question(state)
-        return frozenset({ask.seat}) if ask else frozenset()
+            return transfer(state, seat, chosen)
+        return FLOW.act(state, chosen, chance)
 
     def view(self, state: AdpState, seat: str | None) -> Any:
         """DESIGN.md §3: only the deck order is hidden -- and, with the no-reveal option
@@ -155,9 +111,6 @@ class ADistantPlain(Ruleset[AdpState]):
 
     def load_state(self, data: Any) -> AdpState:
         return SNAPSHOTS.load(data)
-
-    def is_over(self, state: AdpState) -> bool:
-        return state.result is not None
 
     def invariants(self, state: AdpState) -> list[str]:
         return problems(state)
@@ -181,17 +134,6 @@ class ADistantPlain(Ruleset[AdpState]):
     def scenario_name(self, scenario: str, lang: str) -> str:
         return t(f"adp.scenario.{scenario}", lang)
 
-    def option_choices(self, lang: str) -> list[OptionChoice]:
-        out = [OptionChoice("players", json.loads(value) if value else None,
-                            t(f"adp.option.players_{name}", lang))
-               for name, value in SEATINGS.items()]
-        out += [OptionChoice(key, value, t(f"adp.option.{key}_{value}", lang))
-                for key, values in OPTIONS.items() for value in values]
-        return out
-
-    def seating_options(self) -> tuple[str, ...]:
-        return ("players",)
-
     def policy(self, state: AdpState, seat: str, chance: Chance
                ) -> tuple[Action, list[Event]]:
         """Rule 8: the Non-player's decision (``engine.games.adp.np``; the Warlords only,
@@ -206,23 +148,9 @@ class ADistantPlain(Ruleset[AdpState]):
 
         return BOT_FACTIONS
 
-    def seat_non_players(self, options: Mapping[str, Any], seats: frozenset[str]
-                         ) -> dict[str, Any]:
-        """8.0/1.5 The Factions in ``seats`` are Non-player Factions, every other Faction
-        a player of its own.  Only the Warlords' bot (8.5) exists: the others are refused."""
-        unknown = seats - set(FACTIONS)
-        if unknown:
-            raise ValueError(f"no such Faction: {', '.join(sorted(unknown))}")
-        if seats - self.bot_seats():
-            raise CourierError("adp.error.only_warlords_bot")
-        return {**options, "players": [[f] for f in FACTIONS if f not in seats]}
-
-    def seat_groups(self, options: Mapping[str, Any]) -> list[tuple[str, ...]]:
-        """1.5: the Factions each player runs (the ``players`` option)."""
-        groups = options.get("players")
-        if groups is None:
-            groups = [[f] for f in FACTIONS]
-        return [tuple(g) for g in groups]
+    def no_bot(self, seats: frozenset[str]) -> None:
+        """A Faction with no bot yet cannot be a Non-player (``seat_non_players``)."""
+        raise CourierError("adp.error.only_warlords_bot")
 
     def status_fields(self, state: AdpState, lang: str) -> list[tuple[str, str]]:
         return status_fields(self.view(state, None), lang)
