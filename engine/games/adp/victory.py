@@ -14,7 +14,7 @@ from engine.games.adp.derived import margins, meets, ranking, totals
 from engine.games.adp.spec import FACTIONS
 from engine.games.adp.state import AdpState
 
-NP_BOTS = ("warlords",)   # 8.5: the only Non-player Faction with a bot
+NP_BOTS = ("warlords", "coalition")   # 8.5, 8.8: the Non-player Factions with a bot
 
 
 def players(options: Mapping[str, Any]) -> list[list[str]]:
