@@ -215,6 +215,8 @@ class Outcome:
 
 def with_air_strike(state: AdpState) -> Outcome:
     plan = assault_spaces(state, {})
+    if not plan:      # no Assault at all: nothing for the Air Strike to go with
+        return Outcome(0, 0, 0)
     strikes = strike_targets(state, after_assault(state, plan))
     struck = sorted(strikes, key=lambda t: not t[1])[:SA_SPACES]
     base_hits = sum(1 for _, b in struck if b)
@@ -620,6 +622,7 @@ def surge_plan(state: AdpState, dice: Dice, actions: Sequence[Action]) -> list[s
         rest = tiers(rest, [lambda s: count(state.space(s).pieces, TALIBAN) > 0]) or rest
         troops.append(random_space(dice, rest))
     plan = [BRING(count=1, piece=COALITION_BASES, space=s).text for s in chosen]
+    troops.sort(key=lambda s: count(state.space(s).pieces, TALIBAN) == 0)   # odd ones
     n = min(die, left[COALITION_TROOPS])
     for i, sid in enumerate(troops):
         share = n // len(troops) + (1 if i < n % len(troops) else 0)
