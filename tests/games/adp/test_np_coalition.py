@@ -170,7 +170,19 @@ def test_8_8_2_no_cube_available_police_from_the_space_with_the_most() -> None:
     assert game.offered()[0] == "train"
     bot(game)
     assert bot(game) == "in Helmand"
-    assert bot(game) == "take 1 police from Balkh"
+    assert [bot(game) for _ in range(3)] == ["take 1 police from Balkh"] * 3   # up to 3
+    assert bot(game) == "in Kabul"
+
+
+def test_8_1_2_police_never_taken_where_control_would_change() -> None:
+    many = {"balkh": {POLICE: 15, TU: 14, "support": 1},      # COIN Control by 1
+            "herat": {POLICE: 9, GT: 30, CT: 1, "support": 1},
+            "konduz": {POLICE: 6, CT: 1, "support": 1}}
+    game = coalition_game({"kabul": {CT: 1, CB: 1, "support": 1},
+                           "helmand": {CB: 1, CT: 1, "support": 1}, **many})
+    game.act("train")
+    assert bot(game) == "in Helmand"
+    assert bot(game) == "take 1 police from Herat"
 
 
 # --- 8.8.2 Surge, Air Lift --------------------------------------------------------------------
