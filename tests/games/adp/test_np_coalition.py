@@ -16,6 +16,7 @@ from engine.core.events import DieRolled
 from engine.core.ruleset import NON_PLAYER
 from engine.fuzz import _verified, checks_of, play_one
 from engine.games.adp.np import coalition
+from engine.games.adp.vocabulary import verb
 from engine.service import Service
 from engine.store import Store
 from tests.games.adp.helpers import Game
@@ -106,6 +107,14 @@ def test_8_1_the_np_coalition_operates_with_no_government_resources() -> None:
     assert choice(game) == "assault"
     # 8.8.2 with Patronage to move, a Government under 3 Resources has the Train in Kabul
     assert choice(coalition_game(spaces, resources=0, patronage=3)) == "train"
+
+
+def test_8_1_as_2nd_eligible_the_np_coalition_takes_the_limited_operation_offered() -> None:
+    game = coalition_game({"kandahar": {CT: 3, TA: 2, TB: 1}, "kabul": {CT: 1, CB: 1}},
+                          resources=0, patronage=0)
+    offered = [verb("limited")(operation=op) for op in ("patrol", "assault")]
+    action, _ = coalition.choose_op(game.state, [*offered, verb("pass")()])
+    assert action.text == "limited assault"
 
 
 # --- 8.8.2 Train ----------------------------------------------------------------------------
@@ -249,6 +258,16 @@ def test_8_8_3_air_lift_first_to_activate_the_last_taliban_then_sweep_where_coal
     assert {"in Kabul", "in Helmand", "in Kandahar"} <= set(texts)
     assert pieces(game, "helmand")[TA] == 2 and pieces(game, "kandahar")[TA] == 3
     assert "air strike" not in texts
+
+
+def test_8_8_3_shaded_isr_no_air_lift_an_air_strike_instead() -> None:
+    game = coalition_game({"kandahar": {CT: 2, TU: 4, POLICE: 2},       # 4 Activated
+                           "helmand": {CT: 1, TU: 2, TA: 1},            # 3, 1 Underground
+                           "kabul": {CT: 6, GT: 3}}, capabilities={"1": "shaded"})
+    texts = bot_turn(game)
+    assert texts[0] == "sweep" and "air lift" not in texts
+    # the most Guerrillas: Kandahar's 4
+    assert texts[texts.index("air strike") + 1] == "remove 1 taliban_active from Kandahar"
 
 
 def test_8_8_3_otherwise_air_strike_bases_first_then_the_last_taliban() -> None:
