@@ -141,23 +141,38 @@ def removal(pieces: Pieces, n: int) -> Removal:
     return Removal(taken[0], taken[1], taken[2] + taken[3])
 
 
-def assault_count(state: AdpState, sid: str, paid: bool, extra: int = 0) -> int:
-    return max(0, assault_removals(state, COALITION, sid, paid) + extra)
+Lifted = Mapping[str, tuple[int, int]]   # space -> Coalition, Government Troops in (or out)
 
 
-def assault_spaces(state: AdpState, extra: Mapping[str, int]) -> dict[str, Removal]:
+def assault_count(state: AdpState, sid: str, paid: bool,
+                  extra: tuple[int, int] = (0, 0)) -> int:
+    """3.2.4 The Coalition's removals in ``sid``, with ``extra`` Troops Air Lifted in (the
+    Government's count only if paid for)."""
+    more = extra[0] + (extra[1] if paid else 0)
+    return max(0, assault_removals(state, COALITION, sid, paid) + more)
+
+
+def lifted(moves: Sequence[tuple[str, int, int]], dest: str) -> dict[str, tuple[int, int]]:
+    """The Troops an Air Lift takes out of its origins and into ``dest``."""
+    out = {dest: (sum(c for _, c, _ in moves), sum(g for _, _, g in moves))}
+    for origin, c, g in moves:
+        out[origin] = (-c, -g)
+    return out
+
+
+def assault_spaces(state: AdpState, extra: Lifted) -> dict[str, Removal]:
     """8.8.4 What all Coalition Troops (and those Air Lifted, ``extra``) remove in each
     space; Government cubes paid for in the first space where they add, and wherever
     they remove a Base (within the Government's Resources)."""
     out: dict[str, Removal] = {}
     budget = gov_resources(state) // COST
     plain = {sid: removal(state.space(sid).pieces,
-                          assault_count(state, sid, False, extra.get(sid, 0)))
-             for sid in places() if assault_count(state, sid, False, extra.get(sid, 0))}
+                          assault_count(state, sid, False, extra.get(sid, (0, 0))))
+             for sid in places() if assault_count(state, sid, False, extra.get(sid, (0, 0)))}
     first = True
     for sid in sorted(plain, key=lambda s: order_key(state, s, plain[s])):
         paid = removal(state.space(sid).pieces, assault_count(state, sid, True,
-                                                               extra.get(sid, 0)))
+                                                               extra.get(sid, (0, 0))))
         use = budget > 0 and (paid.bases > plain[sid].bases or (
             first and paid.total > plain[sid].total))
         if paid.total > plain[sid].total:
@@ -227,11 +242,7 @@ def with_air_strike(state: AdpState) -> Outcome:
 
 
 def with_air_lift(state: AdpState, dest: str) -> Outcome:
-    moves = lift_moves(state, dest)
-    extra: dict[str, int] = {dest: sum(c + g for _, c, g in moves)}
-    for origin, c, g in moves:
-        extra[origin] = -(c + g)
-    plan = assault_spaces(state, extra)
+    plan = assault_spaces(state, lifted(lift_moves(state, dest), dest))
     return Outcome(sum(r.taliban for r in plan.values()),
                    sum(r.bases for r in plan.values()),
                    sum(r.guerrillas + r.warlords for r in plan.values()))
@@ -247,10 +258,7 @@ def air_lift_target(state: AdpState, dice: Dice | None) -> str | None:
         moves = lift_moves(state, dest)
         if not moves:
             continue
-        extra: dict[str, int] = {dest: sum(c + g for _, c, g in moves)}
-        for origin, c, g in moves:
-            extra[origin] = -(c + g)
-        plan = assault_spaces(state, extra)
+        plan = assault_spaces(state, lifted(moves, dest))
         there = plan.get(dest, Removal())
         if there.taliban <= without.get(dest, Removal()).taliban:
             continue
