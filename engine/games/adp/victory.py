@@ -17,7 +17,7 @@ from engine.games.adp.spec import FACTIONS
 from engine.games.adp.state import AdpState
 from engine.i18n import t
 
-NP_BOTS = ("warlords",)   # 8.5: the only Non-player Faction with a bot
+NP_BOTS = ("warlords", "coalition")   # 8.5, 8.8: the Non-player Factions with a bot
 SOLO_FACTIONS = ("coalition", "taliban")   # 8.8 (1 player): the lone player's Faction
 STALEMATE_UP_TO = 5                        # 8.8 (1 player): a win by 1 to 5 is a Stalemate
 

@@ -74,12 +74,15 @@ def accompanies(state: AdpState, *ops: str) -> bool:
 
 class SurgeData(StepData):
     """4.2.1 The spaces used, the die rolled and not yet split (0: none), and whether the
-    die was rolled (then nothing more moves)."""
+    die was rolled (then nothing more moves); ``planned``: what a Non-player Coalition's
+    Surge still has to do (8.8.2: its own die decides its pieces, so the choices after the
+    first follow the plan it logged then -- ``engine.games.adp.np.coalition``)."""
 
     prefix = "surge"
     spaces: list[str] = []
     die: int = 0
     rolled: bool = False
+    planned: list[str] = []
 
 
 @special
