@@ -19,6 +19,7 @@ from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import CourierError, IllegalAction, Msg
+from engine.core.parse import ValueLabels
 from engine.core.ruleset import OptionChoice, Ruleset
 from engine.core.vocabulary import tokens
 from engine.i18n import t
@@ -92,8 +93,10 @@ class CoinRuleset(Ruleset[S]):
         return {**options, "players": [[f] for f in self.seats if f not in seats]}
 
     def no_bot(self, seats: frozenset[str]) -> None:
-        raise CourierError("error.no_bot_for_seat", seat=", ".join(sorted(seats)),
-                           bots=", ".join(sorted(self.bot_seats())))
+        """A seat no bot can play is refused, naming the seats a bot can play."""
+        kind = self.vocabulary.kinds[self.vocabulary.seat_kind]
+        raise CourierError("error.no_bot_for_seat", seat=ValueLabels(kind, sorted(seats)),
+                           bots=ValueLabels(kind, sorted(self.bot_seats())))
 
     # --- deciding ------------------------------------------------------------------------
 

@@ -12,7 +12,6 @@ from engine.coin.ruleset import CoinRuleset
 from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
 from engine.core.events import Event, Recorded
-from engine.core.messages import CourierError
 from engine.core.ruleset import Setup
 from engine.games.adp import ops, propaganda, turn  # noqa: F401  (registers every step)
 from engine.games.adp.board_text import board_text, status_fields
@@ -148,9 +147,6 @@ class ADistantPlain(CoinRuleset[AdpState]):
 
         return BOT_FACTIONS
 
-    def no_bot(self, seats: frozenset[str]) -> None:
-        """A Faction with no bot yet cannot be a Non-player (``seat_non_players``)."""
-        raise CourierError("adp.error.only_warlords_bot")
 
     def status_fields(self, state: AdpState, lang: str) -> list[tuple[str, str]]:
         return status_fields(self.view(state, None), lang)

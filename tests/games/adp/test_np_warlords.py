@@ -210,7 +210,7 @@ def test_8_only_the_warlords_may_be_a_non_player(seat: str) -> None:
     service = Service(Store(":memory:"))
     with pytest.raises(CourierError) as refused:
         service.create_game("adp", "short", seed="s", bots=[seat])
-    assert refused.value.msg.key == "adp.error.only_warlords_bot"
+    assert refused.value.msg.key == "error.no_bot_for_seat"
     game = service.create_game("adp", "short", seed="s", bots=["warlords"])
     assert service.non_player_seats(game) == frozenset({"warlords"})
 
