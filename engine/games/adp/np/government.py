@@ -596,14 +596,22 @@ def next_train_space(state: AdpState, data: GovernmentExecution, dice: Dice,
 
 def placement(state: AdpState, data: GovernmentExecution, dice: Dice,
               actions: Sequence[Action]) -> Action | None:
-    """8.6.2 Cubes from Available, Police and Troops evenly (8.1.2); once none is
-    Available, from random spaces with Coalition Bases where no Training took place."""
+    """8.6.2 Cubes from Available, Police and Troops evenly, Police first (8.1.2): half
+    the room (rounded up) in Police, then the rest in Troops (the other kind when one
+    runs out); once none is Available, from random spaces with Coalition Bases where no
+    Training took place."""
     mine = data.train
     sid = mine.space
     if sid is None or mine.placed >= cube_cap(state):
         return None
-    for kind in evenly(state, sid, GOV_CUBES):
-        found = action_for(actions, "place_pieces", count=1, piece=kind)
+    room = cube_cap(state) - mine.placed
+    left = available(state)
+    first, then = (POLICE, GOVERNMENT_TROOPS) if mine.placed == 0 else (
+        GOVERNMENT_TROOPS, POLICE)
+    for kind, other in ((first, then), (then, first)):
+        want = (room + 1) // 2 if mine.placed == 0 and left[other] else room
+        n = min(want, left[kind])
+        found = action_for(actions, "place_pieces", count=n, piece=kind) if n else None
         if found is not None:
             return found
     sources = map_sources(state, mine.selected)
@@ -758,14 +766,17 @@ def execution(state: AdpState, dice: Dice, actions: Sequence[Action]) -> tuple[A
 
 def civic_action(state: AdpState, dice: Dice, actions: Sequence[Action]
                  ) -> tuple[Action, str]:
-    """8.6.6 Civic Action to remove all the Opposition possible (the highest Pop first);
+    """8.6.6 Civic Action to remove all the Opposition possible (the highest Pop first,
+    then the fewest Terror markers);
     then, unless this is the final Propaganda Round, Support where no Coalition Base is."""
     offered = spaces_of(actions, "civic")
     done = action_for(actions, "done")
 
     def best(spaces: list[str]) -> str:
-        top = max(pop(state, s) for s in spaces)
-        return random_space(dice, [s for s in spaces if pop(state, s) == top])
+        """The highest Pop, then the fewest Terror markers (the cheapest), then 8.2."""
+        top = max((pop(state, s), -state.space(s).terror) for s in spaces)
+        return random_space(dice, [s for s in spaces
+                                   if (pop(state, s), -state.space(s).terror) == top])
 
     opposed = [s for s in offered if state.space(s).support < 0]
     if opposed:
