@@ -139,6 +139,23 @@ def test_8_6_2_cubes_in_kabul_and_up_to_3_spaces_with_coin_bases() -> None:
     assert selected[0] == "in Kabul" and len(selected) == 4
 
 
+def test_8_6_2_shaded_night_letters_4_cubes_a_space() -> None:
+    game = position({"kabul": {POLICE: 1}}, few=False, capabilities={"29": "shaded"})
+    assert bot_plays(game)[:4] == ["train", "in Kabul", "place 2 police",
+                                   "place 2 government_troops"]
+
+
+def test_8_6_2_no_cube_available_from_a_space_with_a_coalition_base_not_trained() -> None:
+    # Herat has a COIN Base but 59 cubes more than Control needs: not Trained in; Train
+    # as Govern could add Patronage in Kabul
+    spaces = {"kabul": {POLICE: 1, "support": 1}, "herat": {CB: 1, POLICE: 29, GT: 30}}
+    game = position(spaces, few=False, aid=5)
+    texts = bot_plays(game)
+    assert texts[:4] == ["train", "in Kabul", "take 1 government_troops from Herat",
+                         "take 1 police from Herat"]          # evenly in Kabul
+    assert pieces(game, "kabul") == {POLICE: 4, GT: 3}
+
+
 def test_8_6_2_govern_die_above_the_returnees_markers_transfers_patronage() -> None:
     spaces = {"kabul": {POLICE: 4, "support": 1}, "balkh": {POLICE: 2, "support": 1},
               "herat": {POLICE: 2, "returnees": 1}}
