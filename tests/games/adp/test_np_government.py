@@ -225,6 +225,14 @@ def test_8_6_3_patrol_when_taliban_outnumber_others_on_a_loc_or_kabul() -> None:
     assert bot(game)[0].text == "patrol"
 
 
+def test_8_6_3_no_patrol_when_no_cube_can_reach_the_loc() -> None:
+    # Konduz touches no LoC and not Kabul: its cubes cannot Patrol (then Sweep, 8.6.4)
+    spaces = {"konduz": {POLICE: 3, GT: 4, TU: 1}, "loc_kabul_tor_kham": {TU: 3}}
+    game = position(spaces)
+    assert "patrol" in game.offered()
+    assert bot(game)[0].text == "sweep"
+
+
 def test_8_6_3_patrol_1_police_then_troops_to_equal_the_taliban_then_assault() -> None:
     spaces = {"kabul": {POLICE: 3, GT: 4}, "baghlan": {GT: 2},
               "loc_kabul_tor_kham": {TU: 3}}

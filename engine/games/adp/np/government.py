@@ -398,8 +398,8 @@ def activation_targets(state: AdpState, offered: Sequence[str]) -> list[str]:
 
 def sweep_possible(state: AdpState) -> bool:
     data = fresh(GovernmentExecution)
-    return bool(control_targets(state, data) or activation_targets(state, list(
-        board().spaces)))
+    return bool(control_targets(state, data) or activation_targets(
+        state, [s for s in board().spaces if afghan(s)]))
 
 
 def sweep(state: AdpState, data: GovernmentExecution, dice: Dice,
@@ -674,8 +674,9 @@ def train_trigger(state: AdpState) -> bool:
 
 def patrol_trigger(state: AdpState) -> bool:
     """8.6.3 On some LoC or in Kabul the Taliban Guerrillas outnumber the non-Taliban
-    pieces."""
-    return bool(patrol_targets(state))
+    pieces -- and Patrol is possible: some cube can move there."""
+    return bool(patrol_targets(state)) and patrol_move(
+        state, fresh(GovernmentExecution)) is not None
 
 
 def choose_op(state: AdpState, actions: Sequence[Action]) -> tuple[Action, str]:
