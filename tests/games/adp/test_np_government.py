@@ -310,6 +310,12 @@ def test_8_6_5_eradicate_where_opposition_first_after_assault() -> None:
     assert after[:2] == ["in Herat", "in Balkh"]                # Opposition first
 
 
+def test_8_6_5_nothing_to_train_patrol_sweep_or_assault_pass() -> None:
+    game = position({"kabul": {POLICE: 2}})       # no Troop to Sweep with, no enemy
+    assert "sweep" in game.offered() and "pass" in game.offered()
+    assert bot(game)[0].text == "pass"
+
+
 # --- 8.6.6 Civic Action -------------------------------------------------------------------
 
 def at_civic(spaces: dict[str, dict[str, int]], final: bool = False, **extra: Any) -> Game:
@@ -385,7 +391,8 @@ def test_8_6_the_government_may_be_a_non_player() -> None:
     assert service.non_player_seats(game) == frozenset({"government", "warlords"})
 
 
-def test_fuzzed_games_with_the_government_and_warlords_bots_verify(tmp_path: Path) -> None:
+def test_8_6_fuzzed_games_with_the_government_and_warlords_bots_verify(
+        tmp_path: Path) -> None:
     report = fuzz(1, 3, name="adp", out_dir=tmp_path, humans=2)
     assert report.failures == []
     assert report.games == 1 and report.bot_actions > 0
@@ -393,7 +400,7 @@ def test_fuzzed_games_with_the_government_and_warlords_bots_verify(tmp_path: Pat
 
 @pytest.mark.long
 @pytest.mark.parametrize("chunk", range(3))
-def test_more_fuzzed_games_with_the_government_bot(chunk: int, tmp_path: Path) -> None:
+def test_8_6_more_fuzzed_games_with_the_government_bot(chunk: int, tmp_path: Path) -> None:
     report = fuzz(3, 200 + chunk, name="adp", out_dir=tmp_path, humans=2)
     assert report.failures == []
     assert report.bot_actions > 0
