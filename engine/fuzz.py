@@ -25,6 +25,7 @@ from engine.core import ruleset as registry
 from engine.core.actions import Action, Amount
 from engine.core.fold import Folder, fold
 from engine.core.menu import menu_problem
+from engine.core.messages import UndoRefused
 from engine.core.ruleset import NON_PLAYER
 from engine.games import DEFAULT as DEFAULT_RULESET
 from engine.i18n import LANGUAGES
@@ -105,8 +106,16 @@ def play_one(service: Service, name: str, scenario: str, options: dict[str, Any]
 
 def _undo_back(service: Service, game: str, seat: str, folder: Folder, before: Any) -> str:
     """Undo the command just taken (no seat has a player, so at once): the service, the
-    fuzzer's own folder and a fresh fold must all be back at the position before it."""
-    for record in service.undo(game, seat, None).events:
+    fuzzer's own folder and a fresh fold must all be back at the position before it.
+    A command followed by more bot commands than undo reaches (``UNDO_HISTORY``) cannot
+    be undone: nothing to check."""
+    try:
+        undone = service.undo(game, seat, None).events
+    except UndoRefused as refused:
+        if refused.msg.key == "undo.nothing_to_undo":
+            return ""
+        raise
+    for record in undone:
         folder.apply(record)
     if service.kernel_state(game).game != before:
         return "after an undo, the service's state is not the one before the command"

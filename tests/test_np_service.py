@@ -153,15 +153,15 @@ def test_verify_decides_every_bot_command_again(service: Service,
 
 def test_a_seat_is_given_to_the_bot_only_where_the_game_has_a_bot_for_it(
         service: Service) -> None:
-    """A Distant Plain has the Warlords' and the Coalition's bots only (8.5, 8.8): handing
-    the Taliban to the bot is refused in words, never accepted to fail when the Taliban
-    must decide."""
+    """A Distant Plain has no Taliban bot yet: handing the Taliban to the bot is refused
+    in words, never accepted to fail when the Taliban must decide."""
     game = service.create_game("adp", "short", seed="stand-in", admin="alice")
     with pytest.raises(CourierError) as refused:
         service.set_bot(game, "taliban", True, "alice")
     assert refused.value.msg.key == "error.no_bot_for_seat"
     assert refused.value.msg.render("en") == (
-        "There is no bot for “Taliban” yet; the bot can play: “Coalition”, “Warlords”.")
+        "There is no bot for “Taliban” yet; the bot can play: “Coalition”, “Government”, "
+        "“Warlords”.")
     assert service.bots(game) == frozenset()
     service.set_bot(game, "warlords", True, "alice")
     assert service.bots(game) == frozenset({"warlords"})

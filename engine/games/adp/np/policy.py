@@ -19,7 +19,7 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.games.adp.flow import FLOW
-from engine.games.adp.np import coalition, warlords
+from engine.games.adp.np import coalition, government, warlords
 from engine.games.adp.np.dice import Dice
 from engine.games.adp.state import AdpState
 
@@ -49,6 +49,8 @@ BOTS: dict[str, Bot] = {
     "warlords": Bot(warlords.choose_op, warlords.execution),
     # 8.8 the NP Coalition: Train / Sweep / Assault, Civic Action (8.8.5), Redeploy (8.8.6)
     "coalition": Bot(coalition.choose_op, coalition.execution, coalition.answer),
+    # 8.6 the NP Government: Operations, then Civic Action (8.6.6) and Redeploy (8.6.7)
+    "government": Bot(government.choose_op, government.execution, government.answer),
 }
 BOT_FACTIONS = frozenset(BOTS)
 LOW_RESOURCES = {"government": 3, "taliban": 1, "warlords": 1}   # 8.1 "Recursos Bajos"
