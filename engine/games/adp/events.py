@@ -39,6 +39,15 @@ class PropagandaPlayed(Event):
     final: bool
 
 
+class OrderCardRevealed(CardRevealed):
+    """2.3.1 Eligibility options A/B: a card below the upcoming Propaganda card turned face
+    up to find the Event card whose symbols give the current card's Faction order.  A
+    ``CardRevealed`` (the deck card at ``index``), so a replay finds the card; it leaves the
+    upcoming card alone."""
+
+    type: Literal["OrderCardRevealed"] = "OrderCardRevealed"  # type: ignore[assignment]
+
+
 class CapabilitySet(Event):
     """5.3 A Capability comes into effect (``side``) or ends (``side`` empty)."""
 
@@ -62,5 +71,6 @@ class MomentumCleared(Event):
 
 ADP_EVENTS: tuple[type[Event], ...] = (*COIN_EVENTS, ScenarioSetUp, PropagandaPlayed,
                                        CapabilitySet, MomentumAdded, MomentumCleared,
+                                       OrderCardRevealed,
                                        DieRolled,
                                        CardRevealed)

@@ -39,12 +39,17 @@ def _momentum_cleared(s: AdpState, e: ev.MomentumCleared) -> None:
     s.momentum = []   # the cards are on the played pile already (2.3.7)
 
 
+def _order_card(s: AdpState, e: ev.OrderCardRevealed) -> None:
+    s.order_card, s.order_index = e.card, e.index
+
+
 FOLD: Fold[AdpState] = Fold(SPEC, STEP_MODELS, {
     "AdpScenarioSetUp": _setup,
     "PropagandaPlayed": _propaganda,
     "CapabilitySet": _capability,
     "MomentumAdded": lambda s, e: s.momentum.append(e.card),
     "MomentumCleared": _momentum_cleared,
+    "OrderCardRevealed": _order_card,
 })
 HANDLERS = FOLD.handlers
 evolve = FOLD.evolve

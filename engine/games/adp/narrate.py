@@ -114,6 +114,7 @@ DESCRIBE: dict[str, Callable[[Any, str], str]] = {
                                        side=t(f"adp.value.side.{e.side}", lang))
     if e.side else t("adp.digest.capability_off", lang, card=e.card),
     "MomentumAdded": lambda e, lang: t("adp.digest.momentum", lang, card=e.card),
+    "OrderCardRevealed": lambda e, lang: t("adp.digest.order_card", lang, card=e.card),
     "DieRolled": lambda e, lang: t("adp.digest.roll", lang, value=e.value),
     "EligibilityMarked": lambda e, lang: t(
         "adp.digest.kept_eligible" if e.eligible else "adp.digest.made_ineligible", lang,

@@ -37,6 +37,7 @@ from engine.i18n import t
 OPTIONS = {
     "reveal": ("upcoming", "none"),      # 2.2 the no-reveal option
     "length": ("full", "short"),         # 2.1 the short-game option
+    "eligibility": ("standard", "a", "b"),   # 2.3.1 the eligibility options A and B
 }
 # 1.5 the seatings without Non-player Factions
 SEATINGS = {
@@ -60,6 +61,9 @@ def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
         elif value not in OPTIONS[key]:
             raise CourierError("error.bad_option_value", option=key, value=value,
                                choices=", ".join(OPTIONS[key]))
+    # 2.3.1 options A and B take the order from the upcoming card: not with no-reveal (2.2)
+    if result.get("eligibility") in ("a", "b") and result.get("reveal") == "none":
+        raise CourierError("adp.error.eligibility_no_reveal")
     return result
 
 

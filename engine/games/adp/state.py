@@ -48,6 +48,10 @@ class AdpState(CoinState[AdpSpace]):
     capabilities: dict[str, str] = field(default_factory=dict)
     momentum: list[str] = field(default_factory=list)   # 5.4 cards in the Momentum boxes
     removed: list[str] = field(default_factory=list)     # setup: the cards removed face up
+    # 2.3.1 eligibility options A/B: the latest card turned face up below the upcoming
+    # Propaganda card to find the Faction order, and its place in the deck
+    order_card: str | None = None
+    order_index: int = -1
 
 
 def clone(state: AdpState) -> AdpState:
