@@ -8,14 +8,13 @@ from dataclasses import replace
 from typing import Any
 
 from engine.coin.deck import DeckChance
-from engine.coin.effects import advance, begin, reveal
 from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
 from engine.core.events import Event, Recorded
 from engine.core.messages import CourierError, IllegalAction, Msg
 from engine.core.ruleset import OptionChoice, Ruleset, Setup
 from engine.core.vocabulary import tokens
-from engine.games.adp import ops, propaganda, turn  # noqa: F401  (registers every step)
+from engine.games.adp import deployment, ops, propaganda, turn  # noqa: F401  (the steps)
 from engine.games.adp.board_text import board_text, status_fields
 from engine.games.adp.edits import EDITS
 from engine.games.adp.events import ADP_EVENTS
@@ -29,6 +28,7 @@ from engine.games.adp.setup import build_deck, scenario_event
 from engine.games.adp.snapshot import SNAPSHOTS
 from engine.games.adp.spec import FACTIONS, SPEC
 from engine.games.adp.state import AdpState, clone
+from engine.games.adp.turn import start_play
 from engine.games.adp.victory import check_players
 from engine.games.adp.vocabulary import VOCABULARY
 from engine.i18n import t
@@ -38,6 +38,7 @@ OPTIONS = {
     "reveal": ("upcoming", "none"),      # 2.2 the no-reveal option
     "length": ("full", "short"),         # 2.1 the short-game option
     "eligibility": ("standard", "a", "b"),   # 2.3.1 the eligibility options A and B
+    "deployment": ("standard", "open"),      # 2.1 Open Deployment
 }
 # 1.5 the seatings without Non-player Factions
 SEATINGS = {
@@ -83,17 +84,14 @@ class ADistantPlain(Ruleset[AdpState]):
         deck, removed = build_deck(printed.deck, chance, opts.get("length") == "short")
         deck_chance = DeckChance(chance, deck)
         state = self.initial_state()
-        opening: list[Event] = [scenario_event(printed, opts, deck, removed)]
-        for event in opening:
-            self.evolve(state, event)
-        # 2.2 the top card is played first, the next one is revealed as upcoming
-        first = reveal(state, deck_chance)
-        for event in first:
-            self.evolve(state, event)
-        second = advance(state)
-        for event in second:
-            self.evolve(state, event)
-        opening += [*first, *second, *reveal(state, deck_chance), begin("card_check")]
+        # 2.1 Open Deployment: the players' Factions place their forces before play
+        deploying = deployment.deploying(opts)
+        opening: list[Event] = [scenario_event(printed, opts, deck, removed, deploying)]
+        self.evolve(state, opening[0])
+        if deploying:
+            opening.append(deployment.begin_deployment(state))
+        else:
+            opening += start_play(state, deck_chance)
         events = FLOW.run(self.initial_state(), opening, deck_chance, self.clone)
         return Setup(events, deck)
 

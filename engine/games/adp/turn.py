@@ -131,6 +131,16 @@ TURN: CardTurn[AdpState] = CardTurn(FLOW, EFFECTS, VOCABULARY, order=order, prom
                                     executing_makes_ineligible=executing_makes_ineligible)
 
 
+def start_play(state: AdpState, chance: Chance) -> list[Event]:
+    """2.2 Play begins: the top card is played first, the next one is revealed as
+    upcoming."""
+    first = reveal(state, chance)
+    after = EFFECTS.after(state, first)
+    second = advance(after)
+    return [*first, *second, *reveal(EFFECTS.after(after, second), chance),
+            begin("card_check")]
+
+
 @FLOW.step("next_card")
 class NextCard:
     """2.3.7 / 6.6 The upcoming card becomes current, the next one is revealed, and the

@@ -62,6 +62,7 @@ VERBS = {
     "stop": "stop",                                            # 3.3.3, 4.4.2, 4.5.3
     "replace": "replace {piece}",                              # 4.4.2
     "withdraw": "withdraw {piece} from {space}",               # 1.4.1
+    "deploy": "place {count} {piece} in {space}",              # 2.1 Open Deployment
 }
 # 3.0 each Faction's four Operations, 4.0 its three Special Activities
 OPERATIONS: dict[str, tuple[str, ...]] = {"coalition": ("train", "patrol", "sweep", "assault"),

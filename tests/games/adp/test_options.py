@@ -1,6 +1,8 @@
-"""The game options: 2.3.1 eligibility options A and B."""
+"""The game options: 2.3.1 eligibility options A and B, 2.1 Open Deployment."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 import pytest
 
@@ -8,9 +10,12 @@ from engine.coin.effects import begin
 from engine.coin.events import CardAdvanced
 from engine.core.events import CardRevealed
 from engine.core.messages import CourierError
+from engine.games.adp.deployment import DATA_TYPE, Deployment, lines
 from engine.games.adp.events import OrderCardRevealed
+from engine.games.adp.mapdata import PIECE_TYPES, Placement, default_data
 from engine.games.adp.ruleset import checked_options
 from engine.games.adp.setup import card, is_propaganda
+from engine.games.adp.spec import BASES, FACTIONS, SPEC
 from engine.i18n import t
 from tests.games.adp.helpers import Game, new_game, play_card, refold
 
@@ -104,3 +109,105 @@ def test_2_3_1_options_a_and_b_refuse_the_no_reveal_option(eligibility: str) -> 
         assert "2.3.1" in raised.value.message(lang)
         assert t(raised.value.msg.key, lang) == raised.value.message(lang)
     assert checked_options({"eligibility": eligibility})["eligibility"] == eligibility
+
+
+# --- 2.1 Open Deployment --------------------------------------------------------------
+
+
+def deployment_line(game: Game) -> Placement:
+    return lines(game.state)[game.state.step.of(Deployment).line]
+
+
+def deploy_until(game: Game, faction: str, where: str) -> None:
+    """Place the largest offered group each time until ``faction``'s line ``where``."""
+    while (game.state.step.name == "deployment"
+           and (deployment_line(game).faction, deployment_line(game).where)
+           != (faction, where)):
+        game.act(game.offered()[-1])
+    assert game.state.step.name == "deployment"
+
+
+def offered_spaces(game: Game, piece: str) -> set[str]:
+    out = set()
+    for text in game.offered():
+        action = game.rules.parse(game.state, game.seat or "", text)
+        if action["piece"] == piece:
+            out.add(action["space"])
+    return out
+
+
+def faction_on_map(game: Game, faction: str) -> int:
+    return sum(n for sp in game.state.spaces.values() for kind, n in sp.pieces.items()
+               if SPEC.owner(kind) == faction)
+
+
+@pytest.mark.parametrize("scenario", ["short", "main", "extended"])
+def test_2_1_open_deployment_places_every_listed_piece_in_order_then_play_begins(
+        scenario: str) -> None:
+    game = new_game(scenario, {"deployment": "open"})
+    printed = default_data().scenarios[scenario]
+    assert all(faction_on_map(game, f) == 0 for f in FACTIONS)
+    assert {s: sp.support for s, sp in game.state.spaces.items()} == \
+        {s: sp.support for s, sp in printed.spaces.items()}
+    assert game.state.current is None          # 2.2 no card before the forces are placed
+    seats: list[str] = []
+    while game.state.step.name == "deployment":
+        assert game.seat is not None
+        if not seats or seats[-1] != game.seat:
+            seats.append(game.seat)
+        game.act(game.offered()[0])
+    assert seats == ["warlords", "government", "taliban", "coalition"]
+    on_map: Counter[str] = Counter()
+    for sp in game.state.spaces.values():
+        for kind, n in sp.pieces.items():
+            on_map[DATA_TYPE.get(kind, kind)] += n
+    assert {p: n for p, n in on_map.items() if n} == \
+        {p: printed.on_map(p) for p in PIECE_TYPES if printed.on_map(p)}
+    assert game.state.current is not None and game.state.step.name in ("card", "civic",
+                                                                      "propaganda")
+    assert refold(game) == game.state
+
+
+def test_2_1_open_deployment_government_provinces_of_printed_pop_1_or_2() -> None:
+    game = new_game("short", {"deployment": "open"})
+    deploy_until(game, "government", "afghan_province_pop_1_2")
+    spaces = offered_spaces(game, "police")
+    assert "khowst" in spaces          # Pop 2 printed, 3 with its +1 Pop marker
+    assert "herat" in spaces and "kandahar" in spaces
+    assert not {"kabul", "farah", "zabol", "waziristan", "loc_kandahar_kabul"} & spaces
+
+
+def test_2_1_open_deployment_taliban_one_base_in_each_pakistan_space() -> None:
+    game = new_game("short", {"deployment": "open"})
+    deploy_until(game, "taliban", "each_pakistan")
+    assert set(game.offered()) == {f"place 1 taliban_bases in {n}" for n in
+                                   ("Balochistan", "Northwest Frontier", "Waziristan")}
+    game.act("place 1 taliban_bases in Waziristan")
+    assert "place 1 taliban_bases in Waziristan" not in game.offered()
+    game.act("place 1 taliban_bases in Balochistan")
+    game.act("place 1 taliban_bases in Northwest Frontier")
+    line = deployment_line(game)
+    assert line.where == "pashtun"
+    guerrillas = offered_spaces(game, "taliban_underground")
+    assert {"balochistan", "waziristan", "kandahar", "kabul"} <= guerrillas
+    assert not {"balkh", "herat", "loc_kandahar_kabul"} & guerrillas
+
+
+def test_2_1_open_deployment_keeps_stacking_and_pakistan_closed_to_the_coalition() -> None:
+    game = new_game("short", {"deployment": "open"})
+    deploy_until(game, "coalition", "afghan")
+    bases = offered_spaces(game, "coalition_bases")
+    assert not {"waziristan", "balochistan", "loc_kandahar_kabul"} & bases
+    full = [s for s, sp in game.state.spaces.items()
+            if sum(sp.count(k) for k in BASES) >= 2]
+    assert full and not set(full) & bases        # 1.4.2 at most 2 Bases
+    assert "loc_kandahar_kabul" in offered_spaces(game, "coalition_troops")
+
+
+def test_2_1_open_deployment_a_non_player_faction_is_set_up_as_printed() -> None:
+    seats = [["coalition"], ["government"], ["taliban"]]
+    game = new_game("short", {"deployment": "open", "players": seats})
+    printed = default_data().scenarios["short"]
+    assert faction_on_map(game, "warlords") == sum(
+        s.faction_count("warlords") for s in printed.spaces.values())
+    assert game.seat == "government"

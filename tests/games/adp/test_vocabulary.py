@@ -34,7 +34,8 @@ SAMPLES = [verb("pass")(), verb("done")(), verb("event")(side="unshaded"),
            verb("place_guerrillas")(count=2), verb("base")(), verb("underground")(),
            verb("remove")(piece="police"), verb("stop")(),
            verb("replace")(piece="warlords_active"),
-           verb("withdraw")(piece="taliban_active", space="kandahar")]
+           verb("withdraw")(piece="taliban_active", space="kandahar"),
+           verb("deploy")(count=2, piece="police", space="kandahar")]
 
 
 def test_every_verb_label_and_help_fills_its_slots_in_every_language() -> None:
