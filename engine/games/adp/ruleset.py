@@ -14,7 +14,7 @@ from engine.core.events import Event, Recorded
 from engine.core.messages import CourierError, IllegalAction, Msg
 from engine.core.ruleset import OptionChoice, Ruleset, Setup
 from engine.core.vocabulary import tokens
-from engine.games.adp import deployment, ops, propaganda, turn  # noqa: F401  (the steps)
+from engine.games.adp import deception, deployment, ops, propaganda, turn  # noqa: F401
 from engine.games.adp.board_text import board_text, status_fields
 from engine.games.adp.edits import EDITS
 from engine.games.adp.events import ADP_EVENTS
@@ -39,6 +39,7 @@ OPTIONS = {
     "length": ("full", "short"),         # 2.1 the short-game option
     "eligibility": ("standard", "a", "b"),   # 2.3.1 the eligibility options A and B
     "deployment": ("standard", "open"),      # 2.1 Open Deployment
+    "deception": ("off", "on"),              # 7.3 the Deception option (3-4 players)
 }
 # 1.5 the seatings without Non-player Factions
 SEATINGS = {
@@ -65,6 +66,8 @@ def checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
     # 2.3.1 options A and B take the order from the upcoming card: not with no-reveal (2.2)
     if result.get("eligibility") in ("a", "b") and result.get("reveal") == "none":
         raise CourierError("adp.error.eligibility_no_reveal")
+    if deception.players_problem(result):
+        raise CourierError("adp.error.deception_players")
     return result
 
 
@@ -88,6 +91,7 @@ class ADistantPlain(Ruleset[AdpState]):
         deploying = deployment.deploying(opts)
         opening: list[Event] = [scenario_event(printed, opts, deck, removed, deploying)]
         self.evolve(state, opening[0])
+        opening += deception.draw(opts, deck_chance)     # 7.3 before anyone decides
         if deploying:
             opening.append(deployment.begin_deployment(state))
         else:
@@ -103,7 +107,8 @@ class ADistantPlain(Ruleset[AdpState]):
         if ask is None or ask.seat != seat:
             waiting = faction_name(ask.seat, "en") if ask else ""
             return Choice(Msg("adp.prompt.wait", waiting=waiting), (), seat)
-        return Choice(ask.prompt, ask.actions, seat)
+        return Choice(ask.prompt, (*ask.actions, *deception.reveal_choices(state, seat)),
+                      seat)
 
     def decide(self, state: AdpState, seat: str, action: Action, chance: Chance
                ) -> list[Event]:
@@ -115,7 +120,10 @@ class ADistantPlain(Ruleset[AdpState]):
         if chosen is None:
             reason = self.explain(state, seat, tokens(action.text), action)
             raise IllegalAction(text=action.text, reason=reason or Msg("reason.not_offered_now"))
-        events = FLOW.act(state, chosen, chance)
+        if chosen.verb == deception.REVEAL.name:   # 7.3 the question stays the same
+            events = deception.reveal(state, seat, chosen)
+        else:
+            events = FLOW.act(state, chosen, chance)
         out, after = FLOW.run_to(state, events, chance, self.clone)
         SPEC.check(out)
         return out, after
@@ -138,7 +146,9 @@ class ADistantPlain(Ruleset[AdpState]):
 
     def view(self, state: AdpState, seat: str | None) -> Any:
         """DESIGN.md §3: only the deck order is hidden -- and, with the no-reveal option
-        (2.2), the upcoming card."""
+        (2.2), the upcoming card; with the Deception option (7.3), the markers other
+        players hold face down."""
+        state = deception.hidden_from(state, seat)
         if state.options.get("reveal") == "none" and state.upcoming is not None:
             return replace(clone(state), upcoming=None)
         return state

@@ -63,6 +63,7 @@ VERBS = {
     "replace": "replace {piece}",                              # 4.4.2
     "withdraw": "withdraw {piece} from {space}",               # 1.4.1
     "deploy": "place {count} {piece} in {space}",              # 2.1 Open Deployment
+    "reveal": "reveal {deception}",                            # 7.3 Deception option
 }
 # 3.0 each Faction's four Operations, 4.0 its three Special Activities
 OPERATIONS: dict[str, tuple[str, ...]] = {"coalition": ("train", "patrol", "sweep", "assault"),
@@ -77,7 +78,8 @@ PLAIN = {"box": ("available", "casualties", "out_of_game"),
          "direction": ("support", "opposition"),
          "marker": ("terror", "sabotage", "returnees"),
          "switch": ("on", "off"),
-         "track": ("aid", "patronage", "islamabad")}
+         "track": ("aid", "patronage", "islamabad"),
+         "deception": ("false_threat", "hidden_agenda", "hidden_assets")}
 
 
 def _spaces() -> Names:

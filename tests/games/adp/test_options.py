@@ -1,4 +1,5 @@
-"""The game options: 2.3.1 eligibility options A and B, 2.1 Open Deployment."""
+"""The game options: 2.3.1 eligibility options A and B, 2.1 Open Deployment, 7.3
+Deception."""
 
 from __future__ import annotations
 
@@ -8,14 +9,23 @@ import pytest
 
 from engine.coin.effects import begin
 from engine.coin.events import CardAdvanced
+from engine.coin.sequence import Did
 from engine.core.events import CardRevealed
 from engine.core.messages import CourierError
+from engine.games.adp.deception import MARKERS, assets_ready, pool
 from engine.games.adp.deployment import DATA_TYPE, Deployment, lines
-from engine.games.adp.events import OrderCardRevealed
+from engine.games.adp.derived import margins
+from engine.games.adp.events import (
+    DeceptionDrawn,
+    DeceptionRevealed,
+    DeceptionUsed,
+    OrderCardRevealed,
+)
 from engine.games.adp.mapdata import PIECE_TYPES, Placement, default_data
+from engine.games.adp.ops.framework import ExecutionData
 from engine.games.adp.ruleset import checked_options
 from engine.games.adp.setup import card, is_propaganda
-from engine.games.adp.spec import BASES, FACTIONS, SPEC
+from engine.games.adp.spec import BASES, FACTIONS, SPEC, UNKNOWN
 from engine.i18n import t
 from tests.games.adp.helpers import Game, new_game, play_card, refold
 
@@ -211,3 +221,145 @@ def test_2_1_open_deployment_a_non_player_faction_is_set_up_as_printed() -> None
     assert faction_on_map(game, "warlords") == sum(
         s.faction_count("warlords") for s in printed.spaces.values())
     assert game.seat == "government"
+
+
+# --- 7.3 the Deception option ---------------------------------------------------------
+
+THREE = [["coalition", "warlords"], ["government"], ["taliban"]]
+
+
+def deception_game(players: list[list[str]] | None = None) -> Game:
+    """A Deception game whose first card is an Event card."""
+    for seed in range(1, 200):
+        options: dict[str, object] = {"deception": "on"}
+        if players:
+            options["players"] = players
+        game = new_game("short", options, seed=seed)
+        if game.state.step.name == "card":
+            return game
+    raise AssertionError("no such seed")
+
+
+def test_7_3_deception_each_player_draws_2_markers_sealed_to_their_seats() -> None:
+    game = deception_game(THREE)
+    drawn = [e for e in game.log if isinstance(e, DeceptionDrawn)]
+    assert [(e.player, e.hand.sealed_to) for e in drawn] == [
+        ("coalition+warlords", ["coalition", "warlords"]), ("government", ["government"]),
+        ("taliban", ["taliban"])]
+    hands = [e.hand.value for e in drawn]
+    assert all(len(h) == 2 for h in hands)
+    every = Counter(m for h in hands for m in h)
+    assert set(every) <= set(MARKERS) and all(n <= 4 for n in every.values())
+    assert sorted(pool()) == sorted(MARKERS * 4)      # 12 markers, 4/4/4 (inferred)
+
+
+def test_7_3_deception_markers_are_hidden_from_the_other_seats() -> None:
+    game = deception_game()
+    own = game.rules.view(game.state, "taliban").deception_held
+    assert own["taliban"] == game.state.deception_held["taliban"]
+    assert own["coalition"] == [UNKNOWN, UNKNOWN]
+    assert all(h == [UNKNOWN, UNKNOWN]
+               for h in game.rules.view(game.state, None).deception_held.values())
+    # a copy that cannot see a hand (an export redacted for another seat) folds it unknown
+    drawn = next(e for e in game.log if isinstance(e, DeceptionDrawn))
+    redacted = drawn.model_copy(update={"hand": drawn.hand.model_copy(
+        update={"value": None, "salt": None})})
+    state = game.rules.initial_state()
+    game.rules.evolve(state, redacted)
+    assert state.deception_held[drawn.player] == [UNKNOWN, UNKNOWN]
+
+
+@pytest.mark.parametrize("players", [[["coalition", "government"], ["taliban", "warlords"]]])
+def test_7_3_deception_is_for_3_or_4_players(players: list[list[str]]) -> None:
+    with pytest.raises(CourierError) as raised:
+        checked_options({"deception": "on", "players": players})
+    assert raised.value.msg.key == "adp.error.deception_players"
+    assert "7.3" in raised.value.message("es")
+    assert checked_options({"deception": "on", "players": THREE})["deception"] == "on"
+
+
+def test_7_3_a_player_may_reveal_a_marker_whenever_asked() -> None:
+    game = deception_game()
+    seat = game.seat
+    assert seat is not None
+    held = game.state.deception_held[seat]
+    reveals = [a for a in game.offered() if a.startswith("reveal")]
+    assert reveals == [f"reveal {m}" for m in MARKERS if m in held]
+    other = next(f for f in FACTIONS if f != seat)
+    assert not [a for a in game.rules.legal_actions(game.state, other).actions
+                if a.verb == "reveal"]
+    step, prompt = game.state.step, game.rules.legal_actions(game.state, seat).prompt
+    events = game.act(reveals[0])
+    assert [e.type for e in events] == ["DeceptionRevealed"]
+    assert game.seat == seat and game.state.step == step
+    assert game.rules.legal_actions(game.state, seat).prompt == prompt
+    assert game.state.deception_revealed[seat] == [reveals[0].split()[1]]
+    assert len(game.state.deception_held[seat]) == 1
+    assert refold(game) == game.state
+
+
+def test_7_3_hidden_agenda_adds_1_to_its_players_margin() -> None:
+    game = deception_game(THREE)
+    state = game.state
+    state.deception_held = {"coalition+warlords": ["false_threat", "false_threat"],
+                            "government": ["false_threat", "false_threat"],
+                            "taliban": ["false_threat", "false_threat"]}
+    state.version += 1
+    before = margins(state)
+    game.fold([DeceptionRevealed(player="coalition+warlords", kind="false_threat")])
+    assert margins(state) == before                         # False Threat: no effect
+    state.deception_held["taliban"] = ["hidden_agenda", "false_threat"]
+    state.version += 1
+    assert margins(state)["taliban"] == before["taliban"] + 1    # counted face down
+    assert margins(game.rules.view(state, "government"))["taliban"] == before["taliban"]
+    game.fold([DeceptionRevealed(player="taliban", kind="hidden_agenda")])
+    assert margins(state)["taliban"] == before["taliban"] + 1    # and for good
+    assert margins(game.rules.view(state, "government"))["taliban"] == before["taliban"] + 1
+    state.deception_held["coalition+warlords"] = ["hidden_agenda"]
+    state.version += 1
+    got = margins(state)
+    assert (got["coalition"], got["warlords"]) == (before["coalition"] + 1,
+                                                   before["warlords"] + 1)
+
+
+def second_eligible_after_an_operation(game: Game) -> str:
+    """The 1st Eligible has executed an Operation only: the 2nd may do a Limited one."""
+    first = game.seat
+    assert first is not None
+    game.state.turn.acted = [(first, Did.OP)]
+    game.state.version += 1
+    second = game.seat
+    assert second is not None and second != first
+    return second
+
+
+def test_7_3_hidden_assets_turn_a_limited_operation_into_an_operation_with_an_sa() -> None:
+    game = deception_game()
+    second = second_eligible_after_an_operation(game)
+    offered = game.offered()
+    assert any(a.startswith("limited ") for a in offered)
+    full = [a for a in offered if game.rules.parse(game.state, second, a).verb == "operation"]
+    assert not full                                          # 2.3.4 Limited only
+    game.state.deception_held[second] = ["hidden_assets", "false_threat"]
+    game.fold([DeceptionRevealed(player=second, kind="hidden_assets")])
+    assert assets_ready(game.state, second)
+    offered = game.offered()
+    full = [a for a in offered if game.rules.parse(game.state, second, a).verb == "operation"]
+    assert full and any(a.startswith("limited ") for a in offered)
+    events = game.act(full[0])
+    assert [e for e in events if isinstance(e, DeceptionUsed)] == [
+        DeceptionUsed(player=second, kind="hidden_assets")]
+    assert game.state.step.of(ExecutionData).sa_allowed
+    assert not game.state.step.of(ExecutionData).limited
+    assert not assets_ready(game.state, second)              # one use
+
+
+def test_7_3_hidden_assets_wait_when_the_limited_operation_is_chosen() -> None:
+    game = deception_game()
+    second = second_eligible_after_an_operation(game)
+    game.state.deception_held[second] = ["hidden_assets", "false_threat"]
+    game.fold([DeceptionRevealed(player=second, kind="hidden_assets")])
+    limited = next(a for a in game.offered() if a.startswith("limited "))
+    events = game.act(limited)
+    assert not [e for e in events if isinstance(e, DeceptionUsed)]
+    assert assets_ready(game.state, second)

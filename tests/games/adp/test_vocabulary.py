@@ -35,7 +35,8 @@ SAMPLES = [verb("pass")(), verb("done")(), verb("event")(side="unshaded"),
            verb("remove")(piece="police"), verb("stop")(),
            verb("replace")(piece="warlords_active"),
            verb("withdraw")(piece="taliban_active", space="kandahar"),
-           verb("deploy")(count=2, piece="police", space="kandahar")]
+           verb("deploy")(count=2, piece="police", space="kandahar"),
+           verb("reveal")(deception="hidden_agenda")]
 
 
 def test_every_verb_label_and_help_fills_its_slots_in_every_language() -> None:
