@@ -37,7 +37,12 @@ class CardTurn(Generic[S]):
     - ``pending(state)``: True while such an interruption is due, so the card asks no one;
     - ``pass_extras(state, faction)``: more ways to Pass than ``pass``, and
       ``pass_effects(state, faction, action)`` their events beside the rewards;
-    - ``prompt(state, position)``: what the 1st/2nd Eligible is asked (``first``/``second``).
+    - ``prompt(state, position)``: what the 1st/2nd Eligible is asked (``first``/``second``);
+    - ``order_reveals(state, chance)``: cards turned face up to find the card whose symbols
+      give the order (A Distant Plain's eligibility options, 2.3.1); ``order`` reads the
+      position after them;
+    - ``executing_makes_ineligible(state)``: False when executing an Operation or Event
+      leaves a Faction Eligible (A Distant Plain's eligibility option B, 2.3.1).
     Operations and Events add their choices to ``choices`` and handlers to ``handlers``.
     """
 
@@ -48,11 +53,17 @@ class CardTurn(Generic[S]):
                  pending: Callable[[S], bool] = lambda state: False,
                  pass_extras: Callable[[S, str], list[Action]] = lambda state, f: [],
                  pass_effects: Callable[[S, str, Action], list[Event]] = (
-                     lambda state, f, action: [])) -> None:
+                     lambda state, f, action: []),
+                 order_reveals: Callable[[S, Chance], list[Event]] = (
+                     lambda state, chance: []),
+                 executing_makes_ineligible: Callable[[S], bool] = (
+                     lambda state: True)) -> None:
         self.effects, self.spec = effects, effects.spec
         self.pass_verb = vocabulary.verb("pass")
         self.order, self.prompt, self.interrupts = order, prompt, list(interrupts)
         self.pending, self.pass_extras, self.pass_effects = pending, pass_extras, pass_effects
+        self.order_reveals = order_reveals
+        self.executing_makes_ineligible = executing_makes_ineligible
         self.choices: list[Choices] = []
         self.handlers: dict[str, Handler] = {}
         self.pass_verbs = {self.pass_verb.name}
@@ -95,7 +106,9 @@ class _CardCheck(Generic[S]):
         if events:
             return events
         assert state.current is not None
-        return [CardTurnBegan(card=state.current, order=list(self.turn.order(state))),
+        shown = self.turn.order_reveals(state, chance)
+        seen = self.turn.effects.after(state, shown) if shown else state
+        return [*shown, CardTurnBegan(card=state.current, order=list(self.turn.order(seen))),
                 begin("card")]
 
 
@@ -130,7 +143,8 @@ class _CardPlay(Generic[S]):
             if events:
                 return events
         turn = state.turn
-        eligible = adjust_eligibility(self.turn.spec.factions, turn, turn.made_ineligible,
-                                      turn.kept_eligible)
+        eligible = adjust_eligibility(
+            self.turn.spec.factions, turn, turn.made_ineligible, turn.kept_eligible,
+            executing_makes_ineligible=self.turn.executing_makes_ineligible(state))
         return [EligibilitySet(eligible=eligible), *advance(state), *reveal(state, chance),
                 begin("card_check")]

@@ -186,10 +186,14 @@ class Operations(Generic[S]):
                 out.append(self.limited_verb(operation=op.name))
         return out
 
-    def start(self, state: S, faction: str, action: Action, chance: Chance) -> list[Event]:
+    def start(self, state: S, faction: str, action: Action, chance: Chance,
+              allowed: frozenset[Did] | None = None) -> list[Event]:
+        """``allowed``: what the Faction may execute, when a game widens 2.3.4's options
+        (A Distant Plain's Hidden Assets, 7.3)."""
         limited = action.verb == self.limited_verb.name
         name = action["operation"]
-        allowed = self.widened(state, faction, options(state.turn))
+        allowed = self.widened(state, faction,
+                               options(state.turn) if allowed is None else allowed)
         # the fold gives the step the Faction's own model (``execution_data``)
         return [begin("execution", faction, self.execution(
             executing=faction, op=name, limited=limited,

@@ -75,10 +75,12 @@ def options(turn: CardTurn) -> frozenset[Did]:
 
 def adjust_eligibility(factions: Sequence[str], turn: CardTurn,
                        made_ineligible: Sequence[str] = (),
-                       kept_eligible: Sequence[str] = ()) -> dict[str, bool]:
+                       kept_eligible: Sequence[str] = (), *,
+                       executing_makes_ineligible: bool = True) -> dict[str, bool]:
     """2.3.6 Factions that executed an Operation or Event (or were made Ineligible by an
     Event) become Ineligible; every other Faction becomes Eligible.  An Event that keeps
-    its executor Eligible overrides (5.0)."""
-    executed = {f for f, _ in turn.acted}
+    its executor Eligible overrides (5.0).  ``executing_makes_ineligible`` False: only
+    Event text makes a Faction Ineligible (A Distant Plain's eligibility option B, 2.3.1)."""
+    executed = {f for f, _ in turn.acted} if executing_makes_ineligible else set()
     return {f: (f not in executed and f not in made_ineligible) or f in kept_eligible
             for f in factions}

@@ -107,12 +107,21 @@ def meets(state: AdpState, faction: str) -> bool:
 
 def margins(state: AdpState) -> dict[str, int]:
     """7.3 Victory margins: positive only if the goal is reached; the Warlords' is the lower
-    of their two."""
+    of their two; the Deception option's Hidden Agendas add theirs."""
     got = totals(state)
     out = {f: got[f] - THRESHOLDS[f] for f in FACTIONS}
     out["warlords"] = min(out["warlords"],
                           state.resources.get("warlords", 0) - WARLORDS_RESOURCES)
-    return out
+    return {f: m + hidden_agendas(state, f) for f, m in out.items()}
+
+
+def hidden_agendas(state: AdpState, faction: str) -> int:
+    """7.3 Deception option: +1 to the margin for each Hidden Agenda of the Faction's
+    player, revealed or still face down (a player may reveal it at any moment, so always
+    before the end: docs/rules-choices.md); a marker this copy cannot see counts nothing."""
+    held = [*state.deception_held.items(), *state.deception_revealed.items()]
+    return sum(markers.count("hidden_agenda") for player, markers in held
+               if faction in player.split("+"))
 
 
 def ranking(state: AdpState, non_players: Sequence[str] = ()) -> list[str]:

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from engine.coin.events import COIN_EVENTS
 from engine.core.events import CardRevealed, DieRolled, Event
+from engine.core.seal import Sealed
 
 
 class ScenarioSetUp(Event):
@@ -39,6 +40,41 @@ class PropagandaPlayed(Event):
     final: bool
 
 
+class OrderCardRevealed(CardRevealed):
+    """2.3.1 Eligibility options A/B: a card below the upcoming Propaganda card turned face
+    up to find the Event card whose symbols give the current card's Faction order.  A
+    ``CardRevealed`` (the deck card at ``index``), so a replay finds the card; it leaves the
+    upcoming card alone."""
+
+    type: Literal["OrderCardRevealed"] = "OrderCardRevealed"  # type: ignore[assignment]
+
+
+class DeceptionDrawn(Event):
+    """7.3 Deception option: a player (``player``: their Factions joined by ``+``) draws 2
+    markers, sealed to their Factions' seats."""
+
+    type: Literal["DeceptionDrawn"] = "DeceptionDrawn"
+    player: str
+    hand: Sealed          # the list of the markers drawn
+
+
+class DeceptionRevealed(Event):
+    """7.3 A player reveals one of their Deception markers."""
+
+    type: Literal["DeceptionRevealed"] = "DeceptionRevealed"
+    player: str
+    kind: str             # false_threat, hidden_agenda or hidden_assets
+
+
+class DeceptionUsed(Event):
+    """7.3 A revealed Hidden Assets marker turns a Limited Operation option into a full
+    Operation with a Special Activity (used once)."""
+
+    type: Literal["DeceptionUsed"] = "DeceptionUsed"
+    player: str
+    kind: str             # false_threat, hidden_agenda or hidden_assets
+
+
 class CapabilitySet(Event):
     """5.3 A Capability comes into effect (``side``) or ends (``side`` empty)."""
 
@@ -62,5 +98,7 @@ class MomentumCleared(Event):
 
 ADP_EVENTS: tuple[type[Event], ...] = (*COIN_EVENTS, ScenarioSetUp, PropagandaPlayed,
                                        CapabilitySet, MomentumAdded, MomentumCleared,
+                                       OrderCardRevealed, DeceptionDrawn,
+                                       DeceptionRevealed, DeceptionUsed,
                                        DieRolled,
                                        CardRevealed)

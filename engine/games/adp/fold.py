@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from engine.coin.fold import Fold
 from engine.games.adp import events as ev
-from engine.games.adp.spec import FACTIONS, SPEC
+from engine.games.adp.spec import DECEPTION_HAND as HAND
+from engine.games.adp.spec import FACTIONS, SPEC, UNKNOWN
 from engine.games.adp.state import STEP_MODELS, AdpSpace, AdpState
 
 
@@ -39,12 +40,31 @@ def _momentum_cleared(s: AdpState, e: ev.MomentumCleared) -> None:
     s.momentum = []   # the cards are on the played pile already (2.3.7)
 
 
+def _order_card(s: AdpState, e: ev.OrderCardRevealed) -> None:
+    s.order_card, s.order_index = e.card, e.index
+
+
+def _drawn(s: AdpState, e: ev.DeceptionDrawn) -> None:
+    hand = e.hand.value if e.hand.known else None
+    s.deception_held[e.player] = list(hand) if hand is not None else [UNKNOWN] * HAND
+
+
+def _revealed(s: AdpState, e: ev.DeceptionRevealed) -> None:
+    held = s.deception_held.setdefault(e.player, [])
+    held.remove(e.kind if e.kind in held else UNKNOWN)
+    s.deception_revealed.setdefault(e.player, []).append(e.kind)
+
+
 FOLD: Fold[AdpState] = Fold(SPEC, STEP_MODELS, {
     "AdpScenarioSetUp": _setup,
     "PropagandaPlayed": _propaganda,
     "CapabilitySet": _capability,
     "MomentumAdded": lambda s, e: s.momentum.append(e.card),
     "MomentumCleared": _momentum_cleared,
+    "OrderCardRevealed": _order_card,
+    "DeceptionDrawn": _drawn,
+    "DeceptionRevealed": _revealed,
+    "DeceptionUsed": lambda s, e: s.deception_used.setdefault(e.player, []).append(e.kind),
 })
 HANDLERS = FOLD.handlers
 evolve = FOLD.evolve

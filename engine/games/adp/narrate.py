@@ -37,6 +37,11 @@ def _box(name: str, lang: str) -> str:
     return t(f"adp.box.{name}", lang)
 
 
+def _player(player: str, lang: str) -> str:
+    """7.3 A player, named by their Factions."""
+    return " + ".join(faction_name(f, lang) for f in player.split("+"))
+
+
 def _ended(e: cev.GameEnded, lang: str) -> str:
     ranking = ", ".join(f"{faction_name(f, lang)} {e.margins.get(f, 0):+d}" for f in e.ranking)
     return t("adp.digest.ended", lang, reason=t(f"adp.reason.{e.reason}", lang),
@@ -83,6 +88,14 @@ DESCRIBE: dict[str, Callable[[Any, str], str]] = {
                                        side=t(f"adp.value.side.{e.side}", lang))
     if e.side else t("adp.digest.capability_off", lang, card=e.card),
     "MomentumAdded": lambda e, lang: t("adp.digest.momentum", lang, card=e.card),
+    "OrderCardRevealed": lambda e, lang: t("adp.digest.order_card", lang, card=e.card),
+    "DeceptionDrawn": lambda e, lang: t("adp.digest.deception_drawn", lang,
+                                        player=_player(e.player, lang)),
+    "DeceptionRevealed": lambda e, lang: t(
+        "adp.digest.deception_revealed", lang, player=_player(e.player, lang),
+        marker=t(f"adp.value.deception.{e.kind}", lang)),
+    "DeceptionUsed": lambda e, lang: t("adp.digest.deception_used", lang,
+                                       player=_player(e.player, lang)),
     "DieRolled": lambda e, lang: t("adp.digest.roll", lang, value=e.value),
     "EligibilityMarked": lambda e, lang: t(
         "adp.digest.kept_eligible" if e.eligible else "adp.digest.made_ineligible", lang,

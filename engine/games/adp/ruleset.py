@@ -7,13 +7,13 @@ from dataclasses import replace
 from typing import Any
 
 from engine.coin.deck import DeckChance
-from engine.coin.effects import advance, begin, reveal
 from engine.coin.ruleset import CoinRuleset
 from engine.core.actions import Action, Choice
 from engine.core.chance import Chance
 from engine.core.events import Event, Recorded
+from engine.core.messages import CourierError
 from engine.core.ruleset import Setup
-from engine.games.adp import ops, propaganda, turn  # noqa: F401  (registers every step)
+from engine.games.adp import deception, deployment, ops, propaganda, turn  # noqa: F401
 from engine.games.adp.board_text import board_text, status_fields
 from engine.games.adp.edits import EDITS
 from engine.games.adp.events import ADP_EVENTS
@@ -29,6 +29,7 @@ from engine.games.adp.spec import FACTIONS, SPEC
 from engine.games.adp.state import AdpState, clone
 from engine.games.adp.transfers import VERBS as TRANSFERS
 from engine.games.adp.transfers import transfer, transfer_actions
+from engine.games.adp.turn import start_play
 from engine.games.adp.victory import check_players, solo_verdict
 from engine.games.adp.vocabulary import VOCABULARY
 from engine.i18n import t
@@ -37,6 +38,9 @@ from engine.i18n import t
 OPTIONS = {
     "reveal": ("upcoming", "none"),      # 2.2 the no-reveal option
     "length": ("full", "short"),         # 2.1 the short-game option
+    "eligibility": ("standard", "a", "b"),   # 2.3.1 the eligibility options A and B
+    "deployment": ("standard", "open"),      # 2.1 Open Deployment
+    "deception": ("off", "on"),              # 7.3 the Deception option (3-4 players)
 }
 # 1.5 the seatings without Non-player Factions
 SEATINGS = {
@@ -66,25 +70,36 @@ class ADistantPlain(CoinRuleset[AdpState]):
         deck, removed = build_deck(printed.deck, chance, opts.get("length") == "short")
         deck_chance = DeckChance(chance, deck)
         state = self.initial_state()
-        opening: list[Event] = [scenario_event(printed, opts, deck, removed)]
-        for event in opening:
-            self.evolve(state, event)
-        # 2.2 the top card is played first, the next one is revealed as upcoming
-        first = reveal(state, deck_chance)
-        for event in first:
-            self.evolve(state, event)
-        second = advance(state)
-        for event in second:
-            self.evolve(state, event)
-        opening += [*first, *second, *reveal(state, deck_chance), begin("card_check")]
+        # 2.1 Open Deployment: the players' Factions place their forces before play
+        deploying = deployment.deploying(opts)
+        opening: list[Event] = [scenario_event(printed, opts, deck, removed, deploying)]
+        self.evolve(state, opening[0])
+        opening += deception.draw(opts, deck_chance)     # 7.3 before anyone decides
+        if deploying:
+            opening.append(deployment.begin_deployment(state))
+        else:
+            opening += start_play(state, deck_chance)
         events = FLOW.run(self.initial_state(), opening, deck_chance, self.clone)
         return Setup(events, deck)
+
+    def checked_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        result = super().checked_options(options)
+        # 2.3.1 options A and B take the order from the upcoming card: not with no-reveal
+        if result.get("eligibility") in ("a", "b") and result.get("reveal") == "none":
+            raise CourierError("adp.error.eligibility_no_reveal")
+        if deception.players_problem(result):
+            raise CourierError("adp.error.deception_players")
+        return result
 
     def initial_state(self) -> AdpState:
         return AdpState()
 
     def legal_actions(self, state: AdpState, seat: str) -> Choice:
-        return self.legal_choice(state, seat, transfer_actions(state, seat))
+        side = list(transfer_actions(state, seat))     # 1.5.1 while anyone executes
+        ask = FLOW.question(state)
+        if ask is not None and ask.seat == seat:       # 7.3 a marker, whenever asked
+            side += deception.reveal_choices(state, seat)
+        return self.legal_choice(state, seat, side)
 
     def waiting(self, seat: str) -> str:
         return faction_name(seat, "en")
@@ -93,11 +108,15 @@ class ADistantPlain(CoinRuleset[AdpState]):
             ) -> list[Event]:
         if chosen.verb in TRANSFERS:                 # 1.5.1 a gift, outside the turn order
             return transfer(state, seat, chosen)
+        if chosen.verb == deception.REVEAL.name:    # 7.3 the question stays the same
+            return deception.reveal(state, seat, chosen)
         return FLOW.act(state, chosen, chance)
 
     def view(self, state: AdpState, seat: str | None) -> Any:
         """DESIGN.md §3: only the deck order is hidden -- and, with the no-reveal option
-        (2.2), the upcoming card."""
+        (2.2), the upcoming card; with the Deception option (7.3), the markers other
+        players hold face down."""
+        state = deception.hidden_from(state, seat)
         if state.options.get("reveal") == "none" and state.upcoming is not None:
             return replace(clone(state), upcoming=None)
         return state

@@ -16,7 +16,7 @@ from typing import Any
 from engine.coin.deck import shuffle_into_bottom
 from engine.core.chance import Chance
 from engine.games.adp.events import ScenarioSetUp
-from engine.games.adp.mapdata import Card, DeckSetup, Scenario, default_data
+from engine.games.adp.mapdata import PIECE_FACTION, Card, DeckSetup, Scenario, default_data
 from engine.games.adp.spec import BACKING, ISLAMABAD_BOXES, PLACED_AS
 
 EVENT_CARDS = [str(n) for n in range(1, 73)]        # 1.1
@@ -73,17 +73,22 @@ def capabilities_of(removed: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def space_payload(scenario: Scenario, space_id: str) -> dict[str, Any]:
+def space_payload(scenario: Scenario, space_id: str,
+                  deploying: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """A space as printed; the pieces of the ``deploying`` Factions are left off (2.1
+    Open Deployment: those Factions place them)."""
     setup = scenario.spaces[space_id]
-    pieces = {PLACED_AS[kind]: n for kind, n in setup.pieces.items() if n}
+    pieces = {PLACED_AS[kind]: n for kind, n in setup.pieces.items()
+              if n and PIECE_FACTION[kind] not in deploying}
     return {"pieces": pieces, "support": setup.support, "returnees": setup.returnees}
 
 
 def scenario_event(scenario: Scenario, options: dict[str, Any], deck: list[str],
-                   removed: list[str]) -> ScenarioSetUp:
+                   removed: list[str], deploying: frozenset[str] = frozenset()
+                   ) -> ScenarioSetUp:
     return ScenarioSetUp(
         scenario=scenario.id, options=options,
-        spaces={sid: space_payload(scenario, sid) for sid in scenario.spaces},
+        spaces={sid: space_payload(scenario, sid, deploying) for sid in scenario.spaces},
         casualties={k: v for k, v in scenario.casualties.items() if v},
         resources=dict(scenario.resources), aid=scenario.aid, patronage=scenario.patronage,
         islamabad=ISLAMABAD_BOXES.index(scenario.islamabad) if scenario.islamabad

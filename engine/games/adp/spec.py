@@ -34,3 +34,5 @@ ISLAMABAD_BOXES = ("hostility", "pressure", "tolerance", "backing", "sponsorship
 BACKING = ISLAMABAD_BOXES.index("backing")
 TERROR_SABOTAGE_MARKERS = 30   # 1.7 "Hay 30" (one pool, Terror on one side: choice noted)
 RETURNEES_MARKERS = 6          # 4.3.1
+DECEPTION_HAND = 2             # 7.3 Deception option: markers each player draws
+UNKNOWN = "unknown"            # a face-down marker this copy of the state may not see

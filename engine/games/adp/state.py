@@ -48,12 +48,29 @@ class AdpState(CoinState[AdpSpace]):
     capabilities: dict[str, str] = field(default_factory=dict)
     momentum: list[str] = field(default_factory=list)   # 5.4 cards in the Momentum boxes
     removed: list[str] = field(default_factory=list)     # setup: the cards removed face up
+    # 2.3.1 eligibility options A/B: the latest card turned face up below the upcoming
+    # Propaganda card to find the Faction order, and its place in the deck
+    order_card: str | None = None
+    order_index: int = -1
+    # 7.3 the Deception option, by player (their Factions joined by "+"): the markers
+    # held face down ("unknown" where this copy may not see them), those revealed, and
+    # the Hidden Assets used
+    deception_held: dict[str, list[str]] = field(default_factory=dict)
+    deception_revealed: dict[str, list[str]] = field(default_factory=dict)
+    deception_used: dict[str, list[str]] = field(default_factory=dict)
 
 
 def clone(state: AdpState) -> AdpState:
     """A copy that shares nothing mutable with ``state``."""
     return clone_state(state, capabilities=dict(state.capabilities),
-                       momentum=list(state.momentum), removed=list(state.removed))
+                       momentum=list(state.momentum), removed=list(state.removed),
+                       deception_held=_lists(state.deception_held),
+                       deception_revealed=_lists(state.deception_revealed),
+                       deception_used=_lists(state.deception_used))
+
+
+def _lists(by: dict[str, list[str]]) -> dict[str, list[str]]:
+    return {k: list(v) for k, v in by.items()}
 
 
 __all__ = ["STEP_MODELS", "AdpSpace", "AdpState", "Step", "cached", "clone"]

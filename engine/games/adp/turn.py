@@ -18,7 +18,7 @@ from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.messages import Msg
 from engine.games.adp.derived import non_players
-from engine.games.adp.events import PropagandaPlayed
+from engine.games.adp.events import OrderCardRevealed, PropagandaPlayed
 from engine.games.adp.flow import EFFECTS, FLOW
 from engine.games.adp.setup import card, is_propaganda
 from engine.games.adp.state import AdpState
@@ -34,9 +34,57 @@ def card_label(card_id: str | None) -> str:
 
 
 def order(state: AdpState) -> tuple[str, ...]:
-    """2.3.2 The current card's Faction order (stand-in orders: data/deck.toml)."""
+    """2.3.2 The current card's Faction order (stand-in orders: data/deck.toml), from the
+    symbols of ``order_card``."""
+    return card(order_card(state)).order
+
+
+def order_from_upcoming(state: AdpState) -> bool:
+    """2.3.1 Eligibility options A and B: the order comes from the draw deck's top card."""
+    return state.options.get("eligibility") in ("a", "b")
+
+
+def order_card(state: AdpState) -> str:
+    """The card whose symbols give the current card's Faction order: the current card;
+    with eligibility option A or B (2.3.1) the upcoming card, or, when that is a
+    Propaganda card, the first Event card turned up below it (``order_reveals``), or, when
+    the deck holds none, the bottom Event card of the played pile."""
     assert state.current is not None
-    return card(state.current).order
+    if not order_from_upcoming(state):
+        return state.current
+    if state.upcoming is not None and not is_propaganda(state.upcoming):
+        return state.upcoming
+    if (state.order_card is not None and state.order_index >= state.revealed
+            and not is_propaganda(state.order_card)):
+        return state.order_card
+    return bottom_played_event(state)
+
+
+def bottom_played_event(state: AdpState) -> str:
+    """2.3.1 Option A, the deck's last card a Propaganda card: the bottom Event card of the
+    played pile, i.e. the first Event card played (docs/rules-choices.md)."""
+    assert state.current is not None
+    return next((c for c in state.played if not is_propaganda(c)), state.current)
+
+
+def order_reveals(state: AdpState, chance: Chance) -> list[Event]:
+    """2.3.1 Options A/B: with a Propaganda card upcoming, further cards are turned face up
+    until an Event card appears (none, when the Propaganda card is the deck's last)."""
+    if not order_from_upcoming(state) or not is_propaganda(state.upcoming):
+        return []
+    shown: list[Event] = []
+    for index in range(state.revealed, state.deck_size):
+        found = chance.card(index)
+        shown.append(OrderCardRevealed(index=index, card=found))
+        if not is_propaganda(found):
+            break
+    return shown
+
+
+def executing_makes_ineligible(state: AdpState) -> bool:
+    """2.3.1 Eligibility option B: executing an Operation or Event leaves a Faction
+    Eligible; only Event text makes it Ineligible (2.3.6 otherwise)."""
+    return state.options.get("eligibility") != "b"
 
 
 def prompt(state: AdpState, position: str) -> Msg:
@@ -86,7 +134,19 @@ def propaganda_card(state: AdpState) -> list[Event]:
 
 
 TURN: CardTurn[AdpState] = CardTurn(FLOW, EFFECTS, VOCABULARY, order=order, prompt=prompt,
-                                    interrupts=[propaganda_card], pass_effects=pass_effects)
+                                    interrupts=[propaganda_card], pass_effects=pass_effects,
+                                    order_reveals=order_reveals,
+                                    executing_makes_ineligible=executing_makes_ineligible)
+
+
+def start_play(state: AdpState, chance: Chance) -> list[Event]:
+    """2.2 Play begins: the top card is played first, the next one is revealed as
+    upcoming."""
+    first = reveal(state, chance)
+    after = EFFECTS.after(state, first)
+    second = advance(after)
+    return [*first, *second, *reveal(EFFECTS.after(after, second), chance),
+            begin("card_check")]
 
 
 @FLOW.step("next_card")

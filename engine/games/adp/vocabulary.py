@@ -69,6 +69,8 @@ VERBS = {
     # 1.5.1 voluntary transfers (engine.games.adp.transfers)
     "transfer": "transfer {amount} to {faction}",
     "patronage_to_warlords": "transfer {amount} patronage to warlords",
+    "deploy": "place {count} {piece} in {space}",              # 2.1 Open Deployment
+    "reveal": "reveal {deception}",                            # 7.3 Deception option
 }
 # 3.0 each Faction's four Operations, 4.0 its three Special Activities
 OPERATIONS: dict[str, tuple[str, ...]] = {"coalition": ("train", "patrol", "sweep", "assault"),
@@ -83,7 +85,8 @@ PLAIN = {"box": ("available", "casualties", "out_of_game"),
          "direction": ("support", "opposition"),
          "marker": ("terror", "sabotage", "returnees"),
          "switch": ("on", "off"),
-         "track": ("aid", "patronage", "islamabad")}
+         "track": ("aid", "patronage", "islamabad"),
+         "deception": ("false_threat", "hidden_agenda", "hidden_assets")}
 
 
 def _spaces() -> Names:

@@ -40,7 +40,9 @@ SAMPLES = [verb("pass")(), verb("done")(), verb("event")(side="unshaded"),
            verb("transfer")(amount=5, faction="warlords"),
            verb("patronage_to_warlords")(amount=3),
            verb("free_operation")(operation="sweep", faction="government"),
-           verb("free_activity")(activity="suborn", faction="warlords")]
+           verb("free_activity")(activity="suborn", faction="warlords"),
+           verb("deploy")(count=2, piece="police", space="kandahar"),
+           verb("reveal")(deception="hidden_agenda")]
 
 
 def test_every_verb_label_and_help_fills_its_slots_in_every_language() -> None:
