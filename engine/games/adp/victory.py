@@ -14,7 +14,7 @@ from engine.games.adp.derived import margins, meets, ranking, totals
 from engine.games.adp.spec import FACTIONS
 from engine.games.adp.state import AdpState
 
-NP_BOTS = ("warlords",)   # 8.5: the only Non-player Faction with a bot
+NP_BOTS = ("warlords", "taliban")   # 8.5, 8.7: the Non-player Factions with a bot
 
 
 def players(options: Mapping[str, Any]) -> list[list[str]]:
@@ -26,14 +26,15 @@ def players(options: Mapping[str, Any]) -> list[list[str]]:
 def check_players(value: Any) -> str | None:
     """Why a ``players`` option is refused (None: it is sound): every Faction run by
     at most one player (1.5); a Faction no player runs is a Non-player Faction (8.0),
-    and only the Warlords' bot exists (8.5)."""
+    and only the Warlords' and the Taliban's bots exist (8.5, 8.7)."""
     if not isinstance(value, list) or not all(isinstance(g, list) and g for g in value):
         return "a list of lists of Factions"
     seated = [f for g in value for f in g]
     if len(seated) != len(set(seated)) or set(seated) - set(FACTIONS):
         return "each Faction once: " + ", ".join(FACTIONS)
     if set(FACTIONS) - set(seated) - set(NP_BOTS):
-        return "every Faction but the Warlords needs a player (only the Warlords' bot exists)"
+        return ("every Faction but the Warlords and the Taliban needs a player (only their "
+                "bots exist)")
     return None
 
 

@@ -205,7 +205,7 @@ def test_8_5_4_traffic_unless_it_would_reach_75() -> None:
 
 # --- seating: only the Warlords' bot exists ----------------------------------------------
 
-@pytest.mark.parametrize("seat", ["coalition", "government", "taliban"])
+@pytest.mark.parametrize("seat", ["coalition", "government"])
 def test_8_only_the_warlords_may_be_a_non_player(seat: str) -> None:
     service = Service(Store(":memory:"))
     with pytest.raises(CourierError) as refused:

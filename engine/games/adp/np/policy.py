@@ -19,7 +19,7 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.games.adp.flow import FLOW
-from engine.games.adp.np import warlords
+from engine.games.adp.np import taliban, warlords
 from engine.games.adp.np.dice import Dice
 from engine.games.adp.state import AdpState
 
@@ -47,6 +47,8 @@ BOTS: dict[str, Bot] = {
     # 8.1 the NP Warlords never choose an Event (docs/rules-choices.md), and they have no
     # Propaganda Round decision: any other question is answered by ending it
     "warlords": Bot(warlords.choose_op, warlords.execution),
+    # 8.7 the NP Taliban: no Event either; Shariah (8.7.7) and Redeploy (8.7.8) answered
+    "taliban": Bot(taliban.choose_op, taliban.execution, taliban.answer),
 }
 BOT_FACTIONS = frozenset(BOTS)
 LOW_RESOURCES = {"government": 3, "taliban": 1, "warlords": 1}   # 8.1 "Recursos Bajos"
