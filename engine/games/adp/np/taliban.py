@@ -53,7 +53,7 @@ MARCH_PROVINCES = 2        # 8.7.3 "2 Provincias", then "otras 2"
 SUPPORT_LIMIT = 20         # 8.7.4 / 8.7.5 Support + Coalition Available: <= 20 or > 20
 AMBUSHES = 3               # 8.7.4 "en 3 casillas"
 ATTACK_ACTIVE = 4          # 8.7.4 "al menos 4 Guerrillas Talibanes ya Activas"
-ACTIVE_OPPOSITION = -2     # 1.6 the last level toward Opposition
+OPPOSITION = -1            # 1.6 Support +1, Neutral 0, Opposition -1: the last level
 TAL_KINDS = (TALIBAN_UNDERGROUND, TALIBAN_ACTIVE)
 # 8.7.4 removals in each space: the Coalition, then the Government, then the Warlords;
 # 8.1.2 #2 Bases first, Police before Troops, Underground before Active
@@ -513,7 +513,7 @@ def terror_targets(state: AdpState, offered: Sequence[str]) -> list[str]:
         if ins.is_loc(s):
             return left and not sp.sabotage
         return (not ins.is_pakistan(s) and pop(state, s) > 0
-                and sp.support > ACTIVE_OPPOSITION)
+                and sp.support > OPPOSITION)
     return [s for s in offered if useful(s)]
 
 
@@ -649,7 +649,7 @@ def shariah_shift(state: AdpState, sid: str) -> int:
     """8.7.7 The levels a Shariah bought with all the Resources could shift in ``sid``
     (its Terror removed first, 6.4.2)."""
     sp = state.space(sid)
-    room = sp.support - ACTIVE_OPPOSITION if (
+    room = sp.support - OPPOSITION if (
         not ins.is_pakistan(sid) and pop(state, sid) > 0) else 0
     return max(0, min(room, state.resources.get(TALIBAN, 0) - sp.terror))
 
