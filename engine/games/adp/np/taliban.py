@@ -348,11 +348,16 @@ def routes(state: AdpState, data: TalibanExecution, origins: Sequence[str]
     return found
 
 
-def march_plan(state: AdpState, data: TalibanExecution, dice: Dice | None
-               ) -> tuple[str, str, int, list[str]] | None:
+def march_plan(state: AdpState, data: TalibanExecution, dice: Dice | None,
+               only: str | None = None) -> tuple[str, str, int, list[str]] | None:
     """8.7.3 The next group: (origin, first destination, how many, the destinations of
-    equal priority); None: the March is over.  ``dice`` None: only whether any."""
+    equal priority); None: the March is over.  ``dice`` None: only whether any (the
+    first of equals); ``only``: the group's origin is that one."""
     origins = [o for o in first_origins(state, data) if spare_total(state, data, o)]
+    onward = [d for d in data.march.dests if ins.is_pashtun(d) and d in board().spaces
+              and spare_total(state, data, d)]
+    if only is not None:
+        origins, onward = [o for o in origins if o == only], [d for d in onward if d == only]
     adj = board().adjacency
     # 1. LoCs, then Kabul, next to the origins: until the Taliban outnumber the rest by 1
     for group in (sorted(board().locs), ["kabul"]):
@@ -375,8 +380,6 @@ def march_plan(state: AdpState, data: TalibanExecution, dice: Dice | None
             return (*best_origin(state, data, origins, dest), wanted)
     # 3. 2 more through Pashtun spaces (the Pashtun destinations become origins too)
     if provinces_entered(data) < 2 * MARCH_PROVINCES:
-        onward = [d for d in data.march.dests if ins.is_pashtun(d) and d in board().spaces
-                  and spare_total(state, data, d)]
         found = routes(state, data, [*origins, *onward])
         if found:
             nearest = min(dist for dist, _, _ in found.values())
@@ -415,15 +418,12 @@ def march_move(state: AdpState, data: TalibanExecution, origin: str, count: int,
 def march(state: AdpState, data: TalibanExecution, dice: Dice,
           actions: Sequence[Action]) -> Action | None:
     m = data.march
-    if m.origin:   # the group's destination: the best of those offered (8.7.3)
+    if m.origin:   # the group's destination: the first priority from its origin (8.7.3)
         offered = spaces_of(actions, "to")
-        plan = march_plan(state, data.model_copy(update={"march": m.model_copy(
-            update={"origin": None})}), None)
-        wanted = [d for d in (plan[3] if plan else []) if d in offered]
-        if plan and plan[1] in offered and plan[0] == m.origin:
+        before = data.model_copy(update={"march": m.model_copy(update={"origin": None})})
+        plan = march_plan(state, before, dice, only=m.origin)
+        if plan and plan[1] in offered:
             return action_for(actions, "to", space=plan[1])
-        if wanted:
-            return action_for(actions, "to", space=pick(dice, wanted))
         return action_for(actions, "to", space=pick(dice, offered)) if offered else None
     plan = march_plan(state, data, dice)
     if plan is None:
@@ -495,10 +495,15 @@ def attack(state: AdpState, data: TalibanExecution, dice: Dice,
            actions: Sequence[Action]) -> Action | None:
     if data.attack.space:
         return removal(state, data.attack.space, actions)
-    if not data.sa_done and ambush_spaces(state, data.attack.spaces):
-        return action_for(actions, "activity", activity="ambush")
+    ambushing = action_for(actions, "activity", activity="ambush")
+    if not data.sa_done and ambushing and ambush_spaces(state, data.attack.spaces):
+        return ambushing
     offered = spaces_of(actions)
     found = [s for s in big_attack_spaces(state, data.attack.spaces) if s in offered]
+    if not found and not data.sa_done and len(data.attack.spaces) < AMBUSHES:
+        # no Ambush may come (a Limited Attack, 2.3.5): Attack where it would have gone
+        near = [s for s in ambush_spaces(state, data.attack.spaces) if s in offered]
+        found = tiers(near, [lambda s: removes_coalition(state, s), lambda s: True])
     return action_for(actions, "in", space=pick(dice, found)) if found else None
 
 
