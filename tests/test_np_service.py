@@ -153,14 +153,15 @@ def test_verify_decides_every_bot_command_again(service: Service,
 
 def test_a_seat_is_given_to_the_bot_only_where_the_game_has_a_bot_for_it(
         service: Service) -> None:
-    """A Distant Plain has the Warlords' bot only (8.5): handing the Taliban to the bot is
-    refused in words, never accepted to fail when the Taliban must decide."""
+    """A Distant Plain has the Warlords' and the Taliban's bots only (8.5, 8.7): handing
+    the Coalition to the bot is refused in words, never accepted to fail when the
+    Coalition must decide."""
     game = service.create_game("adp", "short", seed="stand-in", admin="alice")
     with pytest.raises(CourierError) as refused:
-        service.set_bot(game, "taliban", True, "alice")
+        service.set_bot(game, "coalition", True, "alice")
     assert refused.value.msg.key == "error.no_bot_for_seat"
     assert refused.value.msg.render("en") == (
-        "There is no bot for “Taliban” yet; the bot can play: “Warlords”.")
+        "There is no bot for “Coalition” yet; the bot can play: “Taliban”, “Warlords”.")
     assert service.bots(game) == frozenset()
     service.set_bot(game, "warlords", True, "alice")
     assert service.bots(game) == frozenset({"warlords"})
