@@ -130,6 +130,22 @@ def test_8_7_2_rally_flips_builds_kabul_control_few_guerrillas_then_every_base()
     assert action.verb in ("activity", "done")        # the Rally is over
 
 
+def test_8_7_2_flip_underground_in_up_to_3_spaces_only() -> None:
+    all_active = {"pieces": {TB: 1, TA: 1}}
+    game = np_position({s: all_active for s in ("kandahar", "helmand", "zabol", "oruzgan")})
+    assert bot_acts(game, ()) == "rally"
+    options: dict[str, str] = {}
+    while game.state.step.of(TalibanExecution).op == "rally":
+        space = bot_acts(game)
+        if not space.startswith("in "):
+            break
+        options[space.removeprefix("in ").lower()] = bot_acts(game)
+    assert sorted(options.values()).count("underground") == 3
+    fourth = [s for s in ("kandahar", "helmand", "zabol", "oruzgan")
+              if options[s] != "underground"]
+    assert len(fourth) == 1 and options[fourth[0]].startswith("place ")   # at its Base
+
+
 def test_8_7_2_no_rally_below_15_pieces_available_and_15_active() -> None:
     game = np_position({"kandahar": {"pieces": {TU: 1}}}, out=FEW)
     assert not bot_module.rally_trigger(game.state)
@@ -205,6 +221,35 @@ def test_8_7_3_march_into_the_loc_then_2_provinces_leaving_1_underground() -> No
     assert action.verb in ("activity", "done")
 
 
+def test_8_7_3_march_on_through_pashtun_spaces_the_nearest_first_leaving_1_on_the_way(
+) -> None:
+    """No LoC nor Province next to Kandahar wants Guerrillas (the LoCs are held, the
+    Provinces have Opposition or Taliban Control): they march on through Pashtun spaces
+    to the nearest open Provinces; a Pashtun space on the way is an origin and keeps 1."""
+    held = {"pieces": {TA: 2}}
+    game = np_position({
+        "kandahar": {"pieces": {TU: 5}},
+        "loc_farah_kandahar": held, "loc_kandahar_kabul": held,
+        "loc_kandahar_spin_boldak": held,
+        "helmand": {"support": -1}, "oruzgan": {"support": -1},
+        "zabol": {"pieces": {TA: 1}}, "balochistan": {"pieces": {TA: 1}},
+        "waziristan": {"pieces": {TA: 1}}}, out=FEW)
+    assert bot_acts(game, ()) == "march"
+    # 2 into the first Pashtun space: 1 for the Province beyond, 1 to stay (8.2: Helmand)
+    assert bot_acts(game, DICE) == f"move 2 {TU} from Kandahar"
+    assert bot_acts(game, DICE) == "to Helmand"
+    assert bot_acts(game, DICE) == f"move 1 {TU} from Helmand"
+    assert bot_acts(game, DICE) == "to Nimruz"
+    while bot_acts(game) not in ("infiltrate", "extort", "done"):
+        pass
+    assert pieces(game, "kandahar") == {TU: 1}
+    assert pieces(game, "helmand") == {TU: 1}
+    reached = [s for s in game.state.step.of(TalibanExecution).march.dests
+               if s not in game.state.step.of(TalibanExecution).march.closed]
+    assert "nimruz" in reached and len(reached) <= 4
+    assert all(control(game.state)[s] == "taliban" for s in reached)
+
+
 def test_8_7_3_march_never_takes_control_away_from_an_origin() -> None:
     game = np_position({"kandahar": {"pieces": {TU: 3, POLICE: 1}}}, out=FEW)
     assert bot_acts(game, ()) == "march"
@@ -252,6 +297,13 @@ def test_8_7_4_attack_ambushing_the_coalition_first_then_with_4_active_guerrilla
     assert bot_acts(game, ()) == f"remove {CT}"        # the Coalition first
     assert bot_acts(game, ()) == "done"
     assert game.state.box("casualties")[CT] == 2
+
+
+def test_8_7_4_no_space_to_ambush_nor_4_active_with_the_coalition_pass() -> None:
+    game = np_position({"loc_kabul_aibak": {"pieces": {TU: 2}, "sabotage": 1},
+                        "oruzgan": {"pieces": {TA: 3, CT: 1}}}, out=FEW_COALITION)
+    assert "attack" in game.offered()
+    assert bot(game, ())[0].text == "pass"       # 3 Active only; nowhere to Ambush
 
 
 # --- 8.7.5 Terror, and the 8.1.1 example ------------------------------------------------
@@ -361,6 +413,12 @@ def test_8_7_the_taliban_may_be_a_non_player() -> None:
 def test_fuzzed_games_with_the_taliban_and_warlords_bots_keep_every_invariant_and_verify(
         tmp_path: Path) -> None:
     report = fuzz(1, 0, name="adp", out_dir=tmp_path, humans=2)
+    assert report.failures == []
+    assert report.games == 1 and report.bot_actions > 0
+
+
+def test_a_fuzzed_game_with_the_taliban_bot_alone_verifies(tmp_path: Path) -> None:
+    report = fuzz(1, 1, name="adp", out_dir=tmp_path, humans=3)   # seed 1: Warlords seated
     assert report.failures == []
     assert report.games == 1 and report.bot_actions > 0
 
