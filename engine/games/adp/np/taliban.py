@@ -173,7 +173,8 @@ def choose_op(state: AdpState, actions: Sequence[Action]) -> Pick:
             return attack, f"{why}: Attack (8.7.4)"
         if passing is not None:
             return passing, f"{why}: no Attack possible, Pass"
-        return actions[0], "only choice"
+        others = [a for a in actions if a.verb != "event"]   # 8.1 never the Event
+        return (others or list(actions))[0], "only choice"
 
     def march_step(why: str) -> Pick:
         if march and march_plan(state, data, None) is not None:
