@@ -11,6 +11,7 @@ import pytest
 import engine.games
 from engine.core.messages import CourierError, NotSeated
 from engine.core.ruleset import NON_PLAYER
+from engine.games.adp.ruleset import ADistantPlain
 from engine.service import Service
 from engine.store import Store
 
@@ -152,16 +153,21 @@ def test_verify_decides_every_bot_command_again(service: Service,
 
 
 def test_a_seat_is_given_to_the_bot_only_where_the_game_has_a_bot_for_it(
-        service: Service) -> None:
-    """A Distant Plain has no Taliban bot yet: handing the Taliban to the bot is refused
-    in words, never accepted to fail when the Taliban must decide."""
+        service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose bot plays some seats only (here A Distant Plain as it was with the
+    Warlords' bot alone): handing another seat to the bot is refused in words, never
+    accepted to fail when that seat must decide."""
+    monkeypatch.setattr(ADistantPlain, "bot_seats", lambda self: frozenset({"warlords"}))
     game = service.create_game("adp", "short", seed="stand-in", admin="alice")
     with pytest.raises(CourierError) as refused:
-        service.set_bot(game, "taliban", True, "alice")
+        service.set_bot(game, "coalition", True, "alice")
     assert refused.value.msg.key == "error.no_bot_for_seat"
     assert refused.value.msg.render("en") == (
-        "There is no bot for “Taliban” yet; the bot can play: “Coalition”, “Government”, "
-        "“Warlords”.")
+        "There is no bot for “Coalition” yet; the bot can play: “Warlords”.")
+    with pytest.raises(CourierError) as refused:
+        service.create_game("adp", "short", seed="s", bots=["taliban"])
+    assert refused.value.msg.render("es") == (
+        "Aún no hay bot para “Talibanes”; el bot puede jugar: “Señores de la Guerra”.")
     assert service.bots(game) == frozenset()
     service.set_bot(game, "warlords", True, "alice")
     assert service.bots(game) == frozenset({"warlords"})

@@ -17,7 +17,6 @@ from engine.games.adp.spec import FACTIONS
 from engine.games.adp.state import AdpState
 from engine.i18n import t
 
-NP_BOTS = ("warlords", "government", "coalition")   # 8.5, 8.6, 8.8: Factions with a bot
 SOLO_FACTIONS = ("coalition", "taliban")   # 8.8 (1 player): the lone player's Faction
 STALEMATE_UP_TO = 5                        # 8.8 (1 player): a win by 1 to 5 is a Stalemate
 
@@ -31,7 +30,7 @@ def players(options: Mapping[str, Any]) -> list[list[str]]:
 def check_players(value: Any) -> str | None:
     """Why a ``players`` option is refused (None: it is sound): every Faction run by
     at most one player (1.5); a Faction no player runs is a Non-player Faction (8.0),
-    and only the Warlords' and the Government's bots exist (8.5, 8.6)."""
+    and every Faction has a bot (8.5-8.8)."""
     if not isinstance(value, list) or not all(isinstance(g, list) and g for g in value):
         return "a list of lists of Factions"
     seated = [f for g in value for f in g]
@@ -39,9 +38,6 @@ def check_players(value: Any) -> str | None:
         return "each Faction once: " + ", ".join(FACTIONS)
     if len(value) == 1 and value[0] not in ([f] for f in SOLO_FACTIONS):
         return "a lone player runs the Coalition or the Taliban (8.8, 1 player)"
-    if set(FACTIONS) - set(seated) - set(NP_BOTS):
-        return ("every Faction but the Warlords and the Government needs a player (only "
-                "their bots exist)")
     return None
 
 

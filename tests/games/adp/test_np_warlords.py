@@ -18,6 +18,7 @@ from engine.fuzz import fuzz
 from engine.games.adp.np.dice import Dice, random_loc, random_space
 from engine.games.adp.np.warlords import choose_sa
 from engine.games.adp.ops.warlords import WarlordsExecution
+from engine.games.adp.spec import FACTIONS
 from engine.service import Service
 from engine.store import Store
 from tests.games.adp.helpers import Game
@@ -203,16 +204,21 @@ def test_8_5_4_traffic_unless_it_would_reach_75() -> None:
     assert sa_after_rally_in_kandahar(74) != "traffic"     # 73 after Rally, +2: 75
 
 
-# --- seating: only the Warlords' bot exists ----------------------------------------------
+# --- seating: every Faction has a bot (8.5-8.8) -------------------------------------------
 
-@pytest.mark.parametrize("seat", ["taliban"])     # 8.6, 8.8: the others have bots
-def test_8_only_the_warlords_may_be_a_non_player(seat: str) -> None:
+def test_8_0_any_faction_may_be_a_non_player_and_1_5_a_lone_player_is_coin_or_taliban(
+        ) -> None:
     service = Service(Store(":memory:"))
-    with pytest.raises(CourierError) as refused:
-        service.create_game("adp", "short", seed="s", bots=[seat])
-    assert refused.value.msg.key == "error.no_bot_for_seat"
-    game = service.create_game("adp", "short", seed="s", bots=["warlords"])
-    assert service.non_player_seats(game) == frozenset({"warlords"})
+    game = service.create_game("adp", "short", seed="s", bots=list(FACTIONS))
+    assert service.non_player_seats(game) == frozenset(FACTIONS)
+    game = service.create_game("adp", "short", seed="s",
+                               bots=["coalition", "government", "warlords"])
+    assert service.non_player_seats(game) == frozenset({"coalition", "government",
+                                                        "warlords"})
+    with pytest.raises(CourierError) as refused:      # 8.8 (1 player): Coalition or Taliban
+        service.create_game("adp", "short", seed="s",
+                            bots=["coalition", "taliban", "warlords"])
+    assert refused.value.msg.key == "error.bad_option"
 
 
 # --- fuzzed games with the Warlords bot --------------------------------------------------

@@ -92,7 +92,9 @@ def test_unknown_options_are_refused() -> None:
     with pytest.raises(CourierError):
         new_game("short", {"reveal": "sometimes"})
     with pytest.raises(CourierError):
-        new_game("short", {"players": [["coalition"], ["government"]]})   # no Taliban bot
+        new_game("short", {"players": [["government"]]})   # 8.8 1 player: COIN or Taliban
+    with pytest.raises(CourierError):
+        new_game("short", {"players": [["coalition"], ["coalition"]]})     # 1.5 once each
 
 
 def test_fold_of_the_setup_log_is_the_state_and_snapshots_round_trip() -> None:

@@ -19,7 +19,7 @@ from engine.core.actions import Action
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.games.adp.flow import FLOW
-from engine.games.adp.np import coalition, government, warlords
+from engine.games.adp.np import coalition, government, taliban, warlords
 from engine.games.adp.np.dice import Dice
 from engine.games.adp.state import AdpState
 
@@ -51,6 +51,8 @@ BOTS: dict[str, Bot] = {
     "coalition": Bot(coalition.choose_op, coalition.execution, coalition.answer),
     # 8.6 the NP Government: Operations, then Civic Action (8.6.6) and Redeploy (8.6.7)
     "government": Bot(government.choose_op, government.execution, government.answer),
+    # 8.7 the NP Taliban: no Event either; Shariah (8.7.7) and Redeploy (8.7.8) answered
+    "taliban": Bot(taliban.choose_op, taliban.execution, taliban.answer),
 }
 BOT_FACTIONS = frozenset(BOTS)
 LOW_RESOURCES = {"government": 3, "taliban": 1, "warlords": 1}   # 8.1 "Recursos Bajos"
