@@ -16,7 +16,7 @@ A game's invariants and setups come from its ruleset (``invariants``, ``fuzz_set
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from engine.core import ruleset as registry
 from engine.core.actions import Action, Amount
 from engine.core.fold import Folder, fold
 from engine.core.menu import menu_problem
-from engine.core.messages import UndoRefused
+from engine.core.messages import CourierError, UndoRefused
 from engine.core.ruleset import NON_PLAYER
 from engine.games import DEFAULT as DEFAULT_RULESET
 from engine.i18n import LANGUAGES
@@ -34,6 +34,7 @@ from engine.store import Store
 
 Check = Callable[[Any], list[str]]
 DONE_ODDS = 0.25
+SEATING_DRAWS = 20      # draws of the people's seats before a refused seating is kept
 
 
 @dataclass
@@ -165,7 +166,7 @@ def fuzz(games: int, seed: int, *, name: str | None = None, out_dir: Path | None
         rng = random.Random(f"{seed}:{index}")  # each game replays alone from (seed, index)
         bots: list[str] = []
         if humans is not None:
-            people = _people(name, seats, humans, rng)
+            people = _people(name, seats, humans, rng, options)
             bots = [s for s in seats if s not in people]
         game, actions, problem = play_one(service, name, scenario, options, rng,
                                           checks_of(name), max_actions, bots)
@@ -190,14 +191,25 @@ def fuzz(games: int, seed: int, *, name: str | None = None, out_dir: Path | None
     return report
 
 
-def _people(name: str, seats: Sequence[str], humans: int, rng: random.Random) -> list[str]:
+def _people(name: str, seats: Sequence[str], humans: int, rng: random.Random,
+            options: Mapping[str, Any]) -> list[str]:
     """The seats people play: ``humans`` at random -- but a seat no bot can play (outside
-    the ruleset's ``bot_seats``: A Distant Plain has the Warlords' only) always has a
-    person."""
-    botable = registry.get(name).bot_seats()
+    the ruleset's ``bot_seats``) always has a person, and the seating must be one the
+    rules allow (A Distant Plain: a lone player runs the Coalition or the Taliban, 8.8):
+    another draw is made, a few times, before a refused one is played to fail."""
+    ruleset = registry.get(name)
+    botable = ruleset.bot_seats()
     must = [s for s in seats if s not in botable]
     free = [s for s in seats if s in botable]
-    return [*must, *rng.sample(free, max(0, min(humans, len(seats)) - len(must)))]
+    count = max(0, min(humans, len(seats)) - len(must))
+    people = [*must, *rng.sample(free, count)]
+    for _ in range(SEATING_DRAWS):
+        try:
+            ruleset.seat_non_players(options, frozenset(s for s in seats if s not in people))
+            return people
+        except CourierError:
+            people = [*must, *rng.sample(free, count)]
+    return people
 
 
 def _verified(service: Service, game: str) -> list[str]:

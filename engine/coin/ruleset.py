@@ -84,13 +84,17 @@ class CoinRuleset(Ruleset[S]):
     def seat_non_players(self, options: Mapping[str, Any], seats: frozenset[str]
                          ) -> dict[str, Any]:
         """8.0/1.5 The Factions in ``seats`` are Non-player Factions, every other Faction
-        a player of its own; a Faction no bot can play is refused (``no_bot``)."""
+        a player of its own; a Faction no bot can play is refused (``no_bot``), and so is
+        a seating the game's options refuse."""
         unknown = seats - set(self.seats)
         if unknown:
             raise ValueError(f"no such Faction: {', '.join(sorted(unknown))}")
         if seats - self.bot_seats():
             self.no_bot(seats - self.bot_seats())
-        return {**options, "players": [[f] for f in self.seats if f not in seats]}
+        # a seating the rules refuse (ADP 8.8: a lone player runs the Coalition or the
+        # Taliban) is refused now, in the words setup would use
+        return self.checked_options(
+            {**options, "players": [[f] for f in self.seats if f not in seats]})
 
     def no_bot(self, seats: frozenset[str]) -> None:
         """A seat no bot can play is refused, naming the seats a bot can play."""
