@@ -1,5 +1,5 @@
-"""Random legal play of whole A Distant Plain games (Events, Pass and the Propaganda
-Rounds) with the invariants checked after every event: pieces conserved, tracks and
+"""Random legal play of whole A Distant Plain games (Operations, Events, Pass and the
+Propaganda Rounds), people and Non-player bots mixed, with the invariants checked after every event: pieces conserved, tracks and
 Resources in bounds, stacking (1.4.2), only Taliban in Pakistan, fold(log) == state, and
 always a legal action until the game ends.  Fixed seeds; the long run is marked ``long``."""
 
@@ -22,11 +22,23 @@ def test_3_fuzzed_short_adp_games_keep_every_invariant(tmp_path: Path) -> None:
     assert report.failures == []
 
 
+# how many seats people play in each chunk of 20 games (None: every seat a random person;
+# the others are the Non-player bots, 8.5-8.8; 1: a 1-player game, 8.8)
+PEOPLE = (None, 0, 1, 2, 3, None, 0, 1, 2, 3)
+
+
 @pytest.mark.long
 @pytest.mark.parametrize("chunk", range(10))
-def test_200_fuzzed_adp_games_keep_every_invariant(chunk: int, tmp_path: Path) -> None:
-    report = fuzz(20, 3000 + chunk * 20, name="adp", out_dir=tmp_path)
-    assert report.failures == []
+def test_200_fuzzed_adp_games_people_and_non_players_mixed(chunk: int, tmp_path: Path
+                                                          ) -> None:
+    """200 games: 40 with random people in every seat, 160 with 0 to 3 people and the
+    Non-player bots in the other seats (each bot game verified: its decisions taken again
+    from the logged dice)."""
+    humans = PEOPLE[chunk]
+    report = fuzz(20, 3000 + chunk * 20, name="adp", out_dir=tmp_path, humans=humans)
+    assert report.games == 20 and report.failures == []
+    if humans is not None and humans < 4:
+        assert report.bot_actions > 0
 
 
 @pytest.mark.long
