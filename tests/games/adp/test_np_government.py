@@ -7,8 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import engine.games
 from engine.coin.effects import begin
 from engine.core.actions import Action
@@ -396,11 +394,3 @@ def test_8_6_fuzzed_games_with_the_government_and_warlords_bots_verify(
     report = fuzz(1, 3, name="adp", out_dir=tmp_path, humans=2)
     assert report.failures == []
     assert report.games == 1 and report.bot_actions > 0
-
-
-@pytest.mark.long
-@pytest.mark.parametrize("chunk", range(3))
-def test_8_6_more_fuzzed_games_with_the_government_bot(chunk: int, tmp_path: Path) -> None:
-    report = fuzz(3, 200 + chunk, name="adp", out_dir=tmp_path, humans=2)
-    assert report.failures == []
-    assert report.bot_actions > 0

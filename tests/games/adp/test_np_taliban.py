@@ -8,8 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import engine.games
 from engine.coin.events import BoxTransfer, PiecesMoved
 from engine.core.actions import Action
@@ -421,11 +419,3 @@ def test_a_fuzzed_game_with_the_taliban_bot_alone_verifies(tmp_path: Path) -> No
     report = fuzz(1, 1, name="adp", out_dir=tmp_path, humans=3)   # seed 1: Warlords seated
     assert report.failures == []
     assert report.games == 1 and report.bot_actions > 0
-
-
-@pytest.mark.long
-@pytest.mark.parametrize("chunk", range(3))
-def test_more_fuzzed_games_with_the_taliban_bot(chunk: int, tmp_path: Path) -> None:
-    report = fuzz(4, 200 + chunk, name="adp", out_dir=tmp_path, humans=2)
-    assert report.failures == []
-    assert report.bot_actions > 0

@@ -230,14 +230,6 @@ def test_fuzzed_games_with_the_warlords_bot_keep_every_invariant_and_verify(
     assert report.games == 1 and report.bot_actions > 0
 
 
-@pytest.mark.long
-@pytest.mark.parametrize("chunk", range(3))
-def test_more_fuzzed_games_with_the_warlords_bot(chunk: int, tmp_path: Path) -> None:
-    report = fuzz(3, 100 + chunk, name="adp", out_dir=tmp_path, humans=3)
-    assert report.failures == []
-    assert report.bot_actions > 0
-
-
 def test_8_1_2_march_no_more_underground_guerrillas_than_stay_underground() -> None:
     """8.1.2 #8 (the rule book's example): Warlords Guerrillas marching into a Pashtun
     space: with Underground movers only 3 go, so that none is Activated."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from engine.coin.effects import note
 from engine.core.actions import Action
 from engine.games.adp.derived import available, bases, board, pop, space_control
+from engine.games.adp.np.common import go_on, special_activity
 from engine.games.adp.np.dice import Dice, random_space
 from engine.games.adp.np.warlords import action_for, by_text, tiers
 from engine.games.adp.ops.coalition import FUNDING, CoalitionExecution, SurgeData
@@ -559,6 +560,25 @@ def train_extra(state: AdpState, data: CoalitionExecution, actions: Sequence[Act
     return None
 
 
+def village_police(state: AdpState, dice: Dice, actions: Sequence[Action]) -> Found:
+    """8.8.2 "Si hubo Entrenamiento y está vigente la parte sin sombrear de 'Village
+    Stability Operations', coloca 1 Policía donde haya Tropas de la Coalición y menos
+    Policía, si es necesario de la casilla con más Policía": the destination by 8.2 among
+    those the Capability allows; an origin that keeps its Control (8.1.2)."""
+    placed = [a for a in actions if a.verb == "vso_police"]
+    if placed:
+        sid = random_space(dice, [a["space"] for a in placed])
+        return action_for(placed, "vso_police", space=sid)
+    moved = [a for a in actions if a.verb == "vso_police_from"
+             and keeps_control(state, a["origin"], POLICE)]
+    if not moved:
+        return None
+    dest = random_space(dice, sorted({a["destination"] for a in moved}))
+    origins = sorted({a["origin"] for a in moved if a["destination"] == dest})
+    return action_for(moved, "vso_police_from", origin=random_space(dice, origins),
+                      destination=dest)
+
+
 def train(state: AdpState, data: CoalitionExecution, dice: Dice,
           actions: Sequence[Action]) -> Found:
     found = placement(state, data, dice, actions)
@@ -570,7 +590,7 @@ def train(state: AdpState, data: CoalitionExecution, dice: Dice,
             pick = action_for(actions, "in", space=sid)
             if pick is not None:
                 return pick
-    return train_extra(state, data, actions)
+    return train_extra(state, data, actions) or village_police(state, dice, actions)
 
 
 # --- 8.8.2 Surge ------------------------------------------------------------------------------
@@ -839,13 +859,10 @@ def execution(state: AdpState, dice: Dice, actions: Sequence[Action]) -> tuple[A
     """One choice of the Coalition's Operation or Special Activity (8.1.1: each step to
     the full), then ``done``."""
     data = state.step.of(CoalitionExecution)
-    done = action_for(actions, "done")
-    if data.sa and not data.sa_done:
-        chooser = SA_CHOOSERS.get(data.sa)
-        found = chooser(state, data, dice, actions) if chooser else None
-        if found is not None:
-            return found, f"8.8 {data.sa}"
-        return (done or actions[0]), f"8.8 {data.sa} complete"
+    special = special_activity(state, data, dice, actions, SA_CHOOSERS,
+                               lambda sa: f"8.8 {sa}")
+    if special is not None:
+        return special
     found = flip(state, actions)
     if found is not None:
         return found, "8.8.3 Activate the Taliban first"
@@ -859,10 +876,7 @@ def execution(state: AdpState, dice: Dice, actions: Sequence[Action]) -> tuple[A
     sa, why = sa_after(state, data, actions)
     if sa is not None:
         return sa, why
-    if done is not None:
-        return done, "8.1.1 done"
-    doing = [a for a in actions if a.verb not in ("activity",)]
-    return (doing or list(actions))[0], "8.1.1 the Operation's only way on"
+    return go_on(actions)
 
 
 # --- 8.8.5 Civic Action, 8.8.6 Redeploy ----------------------------------------------------------

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from engine.core.actions import Action
 from engine.games.adp.derived import available, bases, board, control, pop, space_control
 from engine.games.adp.mapdata import MAX_BASES
+from engine.games.adp.np.common import go_on, special_activity
 from engine.games.adp.np.dice import Dice, random_loc, random_space
 from engine.games.adp.np.warlords import action_for, by_text, spaces_of, tiers
 from engine.games.adp.ops.coin_ops import (
@@ -740,13 +741,10 @@ def execution(state: AdpState, dice: Dice, actions: Sequence[Action]) -> tuple[A
     """One choice of the Government's Operation or Special Activity (8.1.1: each step to
     the full; the Special Activity once the Operation's spaces are done; then done)."""
     data = state.step.of(GovernmentExecution)
-    done = action_for(actions, "done")
-    if data.sa and not data.sa_done:
-        chooser = SA_CHOOSERS.get(data.sa)
-        found = chooser(state, data, dice, actions) if chooser else None
-        if found is not None:
-            return found, f"8.6 {data.sa}"
-        return (done or actions[0]), f"8.6 {data.sa} complete"
+    special = special_activity(state, data, dice, actions, SA_CHOOSERS,
+                               lambda sa: f"8.6 {sa}")
+    if special is not None:
+        return special
     if not data.sa_done:
         op_chooser = OP_CHOOSERS.get(data.op)
         found = op_chooser(state, data, dice, actions) if op_chooser else None
@@ -757,10 +755,7 @@ def execution(state: AdpState, dice: Dice, actions: Sequence[Action]) -> tuple[A
         sa = choose_sa(state, data, actions)
         if sa is not None:
             return sa, "8.6 Special Activity"
-    if done is not None:
-        return done, "8.1.1 done"
-    doing = [a for a in actions if a.verb not in ("activity",)]
-    return (doing or list(actions))[0], "8.1.1 the Operation's only way on"
+    return go_on(actions)
 
 
 # --- 8.6.6 Civic Action -----------------------------------------------------------------

@@ -15,6 +15,7 @@ from engine.core.actions import Action
 from engine.games.adp.derived import available, bases, board, control, pop, totals
 from engine.games.adp.derived import terror_sabotage_left as markers_left
 from engine.games.adp.mapdata import MAX_BASES
+from engine.games.adp.np.common import go_on, special_activity
 from engine.games.adp.np.dice import Dice, random_loc, random_space
 from engine.games.adp.ops import insurgent_ops as ins
 from engine.games.adp.ops.framework import fresh
@@ -625,13 +626,10 @@ def execution(state: AdpState, dice: Dice, actions: Sequence[Action]) -> Pick:
     the full; the Special Activity after the Operation -- Ambush before the other
     Attacks, 8.7.4; then done)."""
     data = state.step.of(TalibanExecution)
-    done = action_for(actions, "done")
-    if data.sa and not data.sa_done:
-        chooser = SA_CHOOSERS.get(data.sa)
-        found = chooser(state, data, dice, actions) if chooser else None
-        if found is not None:
-            return found, SA_RULES.get(data.sa, data.sa)
-        return (done or actions[0]), f"{SA_RULES.get(data.sa, data.sa)}: complete"
+    special = special_activity(state, data, dice, actions, SA_CHOOSERS,
+                               lambda sa: SA_RULES.get(sa, sa))
+    if special is not None:
+        return special
     busy = data.rally.space or data.march.origin or data.attack.space
     op_chooser = OP_CHOOSERS.get(data.op)
     found = None
@@ -643,10 +641,7 @@ def execution(state: AdpState, dice: Dice, actions: Sequence[Action]) -> Pick:
         sa = choose_sa(state, data, actions)
         if sa is not None:
             return sa, "8.7.2/8.7.5 Special Activity"
-    if done is not None:
-        return done, "8.1.1 done"
-    doing = [a for a in actions if a.verb not in ("activity", "withdraw")]
-    return (doing or list(actions))[0], "8.1.1 the Operation's only way on"
+    return go_on(actions)
 
 
 # --- 8.7.7 Shariah, 8.7.8 Redeploy -------------------------------------------------------

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from engine.core.actions import Action
 from engine.games.adp.derived import available, bases, board, control, pop
 from engine.games.adp.mapdata import MAX_BASES
+from engine.games.adp.np.common import go_on, special_activity
 from engine.games.adp.np.dice import Dice, random_loc, random_space
 from engine.games.adp.ops import insurgent_ops as ins
 from engine.games.adp.ops.warlords import (
@@ -507,13 +508,10 @@ def execution(state: AdpState, dice: Dice, actions: Sequence[Action]) -> tuple[A
     """One choice of the Warlords' Operation or Special Activity (8.1.1: each step to the
     full; then the Special Activity, 8.5.4; then done)."""
     data = state.step.of(WarlordsExecution)
-    done = action_for(actions, "done")
-    if data.sa and not data.sa_done:
-        chooser = SA_CHOOSERS.get(data.sa)
-        found = chooser(state, data, dice, actions) if chooser else None
-        if found is not None:
-            return found, f"8.5.4 {data.sa}"
-        return (done or actions[0]), f"8.5.4 {data.sa} complete"
+    special = special_activity(state, data, dice, actions, SA_CHOOSERS,
+                               lambda sa: f"8.5.4 {sa}")
+    if special is not None:
+        return special
     op_chooser = OP_CHOOSERS.get(data.op)
     busy = data.rally.space or data.march.origin
     found = op_chooser(state, data, dice, actions) if op_chooser else None
@@ -523,8 +521,4 @@ def execution(state: AdpState, dice: Dice, actions: Sequence[Action]) -> tuple[A
         sa = choose_sa(state, data, actions)
         if sa is not None:
             return sa, "8.5.4 Special Activity"
-    if done is not None:
-        return done, "8.1.1 done"
-    # the Operation must go on (no space chosen yet): the first offered
-    doing = [a for a in actions if a.verb not in ("activity", "withdraw")]
-    return (doing or list(actions))[0], "8.1.1 the Operation's only way on"
+    return go_on(actions)
