@@ -1,7 +1,8 @@
 """Random legal play of whole A Distant Plain games (Operations, Events, Pass and the
 Propaganda Rounds), people and Non-player bots mixed, with the invariants checked after
 every event: pieces conserved, tracks and Resources in bounds, stacking (1.4.2), only
-Taliban in Pakistan, fold(log) == state, and always a legal action until the game ends.  Fixed seeds; the long run is marked ``long``."""
+Taliban in Pakistan, fold(log) == state, and always a legal action until the game ends.
+Fixed seeds; the long run is marked ``long``."""
 
 from __future__ import annotations
 
