@@ -9,17 +9,19 @@ import random
 from typing import Any
 
 import engine.games
+from engine.coin.events import StepNoted
 from engine.core.chance import ReplayChance
 from engine.core.events import DieRolled
 from engine.core.ruleset import NON_PLAYER
 from engine.fuzz import _verified, checks_of, play_one
+from engine.games.adp.in_effect import PRTS
 from engine.games.adp.in_effect import VILLAGE_STABILITY_OPERATIONS as VSO
 from engine.games.adp.np import coalition
 from engine.games.adp.vocabulary import verb
 from engine.service import Service
 from engine.store import Store
 from tests.games.adp.helpers import Game
-from tests.games.adp.test_coin_ops import pieces, position
+from tests.games.adp.test_coin_ops import limited, pieces, position
 
 engine.games.load()
 
@@ -55,8 +57,8 @@ def bot_turn(game: Game, rolls: tuple[int, ...] = ONES, most: int = 60) -> list[
     raise AssertionError(texts)
 
 
-def choice(game: Game) -> str:
-    action, _ = game.rules.policy(game.state, "coalition", ReplayChance(ONES))
+def choice(game: Game, rolls: tuple[int, ...] = ONES) -> str:
+    action, _ = game.rules.policy(game.state, "coalition", ReplayChance(rolls))
     return action.text
 
 
@@ -150,6 +152,67 @@ def test_8_8_2_cubes_in_the_civic_action_space_only_if_its_shift_stays_affordabl
     texts = bot_turn(game)
     assert texts[:4] == ["train", "in Herat", "civic action in Herat", "civic action in Herat"]
     assert pieces(game, "herat") == {CT: 2 + 1, CB: 1}      # + the Surge's Troop
+
+
+PRTS_BOARD = {"herat": {CT: 2, CB: 1, "support": -1},                # 2 levels for 6
+              "balkh": {CT: 2, "support": -1, "terror": 1},           # 2 levels for 9
+              "kandahar": {CT: 2},                                    # 1 level for 3
+              "kabul": {CT: 1, CB: 1, "support": 1}}                  # nothing to shift
+
+
+def test_8_8_2_prts_unshaded_civic_action_in_2_spaces_the_2nd_for_what_the_1st_leaves() -> None:
+    """8.8.2 "en 1 casillas -2 si la parte sin sombrear de 'PRTs' está vigente": Herat
+    (2 levels, no Terror: before Balkh's) first; its 6 leave 3, enough for Kandahar's 1
+    level, not Balkh's 2 (which 9 Resources would have bought); no cube may eat them."""
+    game = coalition_game(PRTS_BOARD, resources=9, capabilities={PRTS: "unshaded"})
+    assert bot(game) == "train"
+    assert bot(game) == "in Herat"
+    noted = [e for e in game.log if isinstance(e, StepNoted) and e.key == "train_civic_planned"]
+    assert [e.value for e in noted] == [["herat", "kandahar"]]
+    # the 2nd space follows the noted plan, whatever the dice of this choice
+    assert choice(game, (6,) * 60) == "in Kandahar"
+    texts = bot_turn(game)
+    assert texts[:4] == ["in Kandahar", "civic action in Herat", "civic action in Herat",
+                         "civic action in Kandahar"]
+    assert "in Kabul" not in texts and "in Balkh" not in texts
+    assert pieces(game, "herat").get(POLICE, 0) + pieces(game, "herat").get(GT, 0) == 0
+    assert [game.state.space(s).support for s in ("herat", "kandahar", "balkh")] == [1, 1, -1]
+    assert game.state.resources["government"] == 0
+
+
+def test_8_8_2_prts_unshaded_without_it_or_shaded_civic_action_in_1_space() -> None:
+    for capabilities in ({}, {PRTS: "shaded"}):
+        game = coalition_game(PRTS_BOARD, resources=9, capabilities=capabilities)
+        texts = bot_turn(game)
+        # Herat's 6 leave 3: its cubes are paid, and nothing else is bought
+        assert texts[:3] == ["train", "in Herat", "place 1 police"], capabilities
+        assert not any(t.startswith("civic action in") and t != "civic action in Herat"
+                       for t in texts)
+        assert texts.count("civic action in Herat") == 2
+        assert "in Kandahar" not in texts and "in Kabul" not in texts
+        assert pieces(game, "herat")[POLICE] == 3 and pieces(game, "herat")[GT] == 3
+        assert [game.state.space(s).support for s in ("herat", "kandahar")] == [1, 0]
+        assert game.state.resources["government"] == 0
+
+
+def test_8_8_2_prts_unshaded_cubes_in_a_civic_action_space_only_if_both_shifts_stay() -> None:
+    """12 Resources: Herat's 6 and Kandahar's 3 leave 3, one space's cubes: Herat's."""
+    game = coalition_game(PRTS_BOARD, resources=12, capabilities={PRTS: "unshaded"})
+    texts = bot_turn(game)
+    assert texts[:3] == ["train", "in Herat", "place 1 police"]
+    assert "in Kabul" not in texts     # its cubes would cost a level
+    assert [game.state.space(s).support for s in ("herat", "kandahar")] == [1, 1]
+    assert pieces(game, "herat")[POLICE] == 3 and pieces(game, "herat")[GT] == 3
+    assert game.state.resources["government"] == 0
+
+
+def test_8_8_2_prts_unshaded_a_limited_train_buys_civic_action_in_1_space() -> None:
+    game = coalition_game(PRTS_BOARD, resources=9, capabilities={PRTS: "unshaded"})
+    limited(game, "train")
+    texts = bot_turn(game)
+    assert texts[:2] == ["in Herat", "place 1 police"]
+    assert "civic action in Kandahar" not in texts
+    assert game.state.space("kandahar").support == 0
 
 
 def test_8_8_2_civic_action_removes_terror_only_toward_a_shift() -> None:

@@ -4,9 +4,11 @@ Air Lift after Train; Air Lift or Air Strike with Sweep and Assault), and its Pr
 Round answers (8.8.5 Civic Action, 8.8.6 Redeploy), always among the choices offered.
 
 Every chooser reads the state and the execution step's data, so a decision is the same
-when it is taken again from the log (its dice come from ``Dice``).  The one plan that
-must outlive a choice -- the Surge's, which its own die decides (8.8.2) -- is logged as
-the Surge's ``planned`` choices (a ``StepNoted`` before the bot's action)."""
+when it is taken again from the log (its dice come from ``Dice``).  The plans that must
+outlive a choice are logged in the step's data (a ``StepNoted`` before the bot's action):
+the Surge's, which its own die decides (8.8.2), as the Surge's ``planned`` choices; the
+Train's Civic Action spaces (8.8.2 via 8.8.5, 2 with unshaded "PRTs"), chosen with its
+first space, as the Train's ``civic_planned``."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from engine.coin.effects import note
 from engine.core.actions import Action
 from engine.games.adp.derived import available, bases, board, pop, space_control
+from engine.games.adp.in_effect import PRTS
 from engine.games.adp.np.common import go_on, special_activity
 from engine.games.adp.np.dice import Dice, random_space
 from engine.games.adp.np.warlords import action_for, by_text, tiers
@@ -23,6 +26,8 @@ from engine.games.adp.ops.coalition import FUNDING, CoalitionExecution, SurgeDat
 from engine.games.adp.ops.coin_ops import (
     COST,
     KABUL,
+    PRTS_CIVIC_SPACES,
+    TrainData,
     assault_removals,
     coin_controlled,
     gov_resources,
@@ -386,6 +391,28 @@ def civic_shift(state: AdpState, sid: str, resources: int) -> int:
     return max(0, min(1 - sp.support, resources // COST - sp.terror))
 
 
+def civic_cost(state: AdpState, sid: str, resources: int) -> int:
+    """8.8.5 What that Civic Action costs: each Terror marker removed and each level."""
+    shift = civic_shift(state, sid, resources)
+    return (state.space(sid).terror + shift) * COST if shift else 0
+
+
+def civic_shifts(state: AdpState, spaces: Sequence[str], resources: int) -> list[int]:
+    """8.8.2 The shift of each Civic Action space, bought in turn from ``resources``."""
+    out = []
+    for sid in spaces:
+        out.append(civic_shift(state, sid, resources))
+        resources -= civic_cost(state, sid, resources)
+    return out
+
+
+def civic_kept(state: AdpState, spaces: Sequence[str], spent: int = COST) -> bool:
+    """8.8.2 Spending ``spent`` more Resources (a space's cubes) leaves every Civic Action
+    space its whole shift (the Civic Action is bought last, 3.2.1)."""
+    res = gov_resources(state)
+    return civic_shifts(state, spaces, res - spent) == civic_shifts(state, spaces, res)
+
+
 def civic_pick(state: AdpState, dice: Dice, spaces: Sequence[str], resources: int
                ) -> str | None:
     """8.8.5 The largest shift, then the fewest Terror markers, then random."""
@@ -465,26 +492,50 @@ def choose_op(state: AdpState, actions: Sequence[Action]) -> tuple[Action, str]:
 Found = Action | None
 
 
-def train_plan(state: AdpState, data: CoalitionExecution, dice: Dice) -> str | None:
-    """8.8.2 The next space to Train in: Kabul for the Patronage, else 1 space for Civic
-    Action; then Coalition Bases (up to 3 spaces in all)."""
+def civic_count(state: AdpState, data: CoalitionExecution) -> int:
+    """8.8.2 "en 1 casillas -2 si la parte sin sombrear de 'PRTs' está vigente (5.3)" (a
+    Limited Operation has 1 space, 2.3.5)."""
+    if not data.limited and capability(state, PRTS, "unshaded"):
+        return PRTS_CIVIC_SPACES
+    return 1
+
+
+def civic_plan(state: AdpState, data: CoalitionExecution, dice: Dice) -> list[str]:
+    """8.8.2 The Civic Action spaces: those noted once the Train has a space; before its
+    first (unless Kabul's Patronage comes first) by 8.8.5 -- the largest shift, then the
+    fewest Terror, then 8.2 -- the 2nd (unshaded "PRTs") for the Resources the 1st
+    space's Civic Action leaves."""
     mine = data.train
-    paid = COST * len(mine.paid)
+    if mine.selected or patronage_first(state):
+        return mine.civic_planned
+    spaces = [s.id for s in board().afghan if train_selectable(state, s.id)]
+    res = gov_resources(state)
+    plan: list[str] = []
+    for _ in range(civic_count(state, data)):
+        sid = civic_pick(state, dice, [s for s in spaces if s not in plan], res)
+        if sid is None:
+            break
+        plan.append(sid)
+        res -= civic_cost(state, sid, res)
+    return plan
+
+
+def train_plan(state: AdpState, data: CoalitionExecution, plan: Sequence[str],
+               dice: Dice) -> str | None:
+    """8.8.2 The next space to Train in: Kabul for the Patronage, else the Civic Action
+    spaces (``plan``); then Coalition Bases (up to 3 spaces in all), each while the Civic
+    Actions keep their whole shifts."""
+    mine = data.train
     if len(mine.selected) >= TRAIN_SPACES:
         return None
-    if not mine.selected:
-        if patronage_first(state, paid):
-            return KABUL
-        spaces = [s.id for s in board().afghan if train_selectable(state, s.id)]
-        civic = civic_pick(state, dice, spaces, gov_resources(state))
-        if civic is not None:
-            return civic
-    res = gov_resources(state)
-    if res < COST or not cubes_to_place(state):
+    if not mine.selected and patronage_first(state):
+        return KABUL
+    civic = [s for s in plan if s not in mine.selected]
+    if civic:
+        return civic[0]
+    if gov_resources(state) < COST or not cubes_to_place(state):
         return None
-    first = mine.selected[0] if mine.selected else None
-    if first is not None and first != KABUL and mine.extra is None and civic_shift(
-            state, first, res - COST) < civic_shift(state, first, res):
+    if not civic_kept(state, plan):
         return None   # the Civic Action (bought last, 3.2.1) keeps its Resources
     cands = [s for s in base_spaces(state) if s not in mine.selected]
     return random_space(dice, cands) if cands else None
@@ -500,37 +551,33 @@ def keeps_control(state: AdpState, sid: str, kind: str) -> bool:
     return space_control(AdpSpace(pieces)) == before
 
 
-def first_is_civic_or_kabul(state: AdpState, data: CoalitionExecution) -> bool:
-    """Whether the first Train space was chosen for Kabul's Patronage or Civic Action
-    (8.8.2), not as one of the Coalition Bases of "Finalmente"."""
+def available_cubes_only(data: CoalitionExecution, sid: str) -> bool:
+    """8.8.2 Kabul's Patronage space and the Civic Action spaces get Available cubes;
+    Police from the map go to the Coalition Bases of "Finalmente" only."""
     mine = data.train
-    first = mine.selected[0]
-    return first == KABUL or mine.extra == first or civic_shift(
-        state, first, gov_resources(state)) > 0
+    return sid in mine.civic_planned or sid == mine.selected[0] == KABUL
 
 
 def placement(state: AdpState, data: CoalitionExecution, dice: Dice,
               actions: Sequence[Action]) -> Found:
     """8.8.2 Available cubes, as many as may be, Police and Troops evenly, Police first
-    (8.1.2) -- in the Civic Action's space only if its shift stays affordable; at the
-    Coalition Bases of "Finalmente", once none is Available, Police from the spaces with
-    the most, up to 3 in the space (never changing Control where it leaves, 8.1.2)."""
+    (8.1.2) -- in a Civic Action space only if every Civic Action keeps its whole shift;
+    at the Coalition Bases of "Finalmente", once none is Available, Police from the spaces
+    with the most, up to 3 in the space (never changing Control where it leaves, 8.1.2)."""
     mine = data.train
     sid = mine.space
     if sid is None:
         return None
     sp = state.space(sid)
-    first = sid == mine.selected[0] and first_is_civic_or_kabul(state, data)
-    if first and sid not in mine.paid and sid != KABUL:
-        res = gov_resources(state)
-        if civic_shift(state, sid, res - COST) < civic_shift(state, sid, res):
-            return None
+    planned = mine.civic_planned
+    if sid in planned and sid not in mine.paid and not civic_kept(state, planned):
+        return None
     places_ = [a for a in actions if a.verb == "place_pieces" and a["count"] == 1]
     if places_:
         want = POLICE if sp.count(POLICE) <= sp.count(GOVERNMENT_TROOPS) else GOVERNMENT_TROOPS
         return next((a for a in places_ if a["piece"] == want), places_[0])
     takes = [a for a in actions if a.verb == "take_from" and a["piece"] == POLICE]
-    if first or not takes or mine.placed >= POLICE_FROM_MAP:
+    if available_cubes_only(data, sid) or not takes or mine.placed >= POLICE_FROM_MAP:
         return None
     origins = [a["space"] for a in takes if keeps_control(state, a["space"], POLICE)]
     if not origins:
@@ -542,8 +589,8 @@ def placement(state: AdpState, data: CoalitionExecution, dice: Dice,
 
 def train_extra(state: AdpState, data: CoalitionExecution, actions: Sequence[Action]
                 ) -> Found:
-    """8.8.2 Kabul: transfer 3 Patronage; else Civic Action per 8.8.5 in the first space
-    (Terror removed only toward a shift)."""
+    """8.8.2 Kabul: transfer 3 Patronage; else Civic Action per 8.8.5 in the Civic Action
+    spaces, all of the 1st's, then the 2nd's (Terror removed only toward a shift)."""
     mine = data.train
     if not mine.selected:
         return None
@@ -554,9 +601,11 @@ def train_extra(state: AdpState, data: CoalitionExecution, actions: Sequence[Act
     if transfer is not None and first == KABUL and mine.extra is None and patronage_first(
             state, COST * len(mine.paid)):
         return transfer
-    civic = action_for(actions, "civic", space=first)
-    if civic is not None and civic_shift(state, first, gov_resources(state)):
-        return civic
+    res = gov_resources(state)
+    for sid in mine.civic_planned:
+        civic = action_for(actions, "civic", space=sid)
+        if civic is not None and civic_shift(state, sid, res):
+            return civic
     return None
 
 
@@ -579,16 +628,25 @@ def village_police(state: AdpState, dice: Dice, actions: Sequence[Action]) -> Fo
                       destination=dest)
 
 
+def remember_civic(dice: Dice, before: list[str], after: list[str]) -> None:
+    """Log the Train's Civic Action spaces (a ``StepNoted`` before the action, like the
+    Surge's plan: ``remember``)."""
+    if after != before:
+        dice.rolled.extend(note(TrainData(civic_planned=after)))
+
+
 def train(state: AdpState, data: CoalitionExecution, dice: Dice,
           actions: Sequence[Action]) -> Found:
     found = placement(state, data, dice, actions)
     if found is not None:
         return found
     if data.train.extra is None:
-        sid = train_plan(state, data, dice)
+        plan = civic_plan(state, data, dice)
+        sid = train_plan(state, data, plan, dice)
         if sid is not None:
             pick = action_for(actions, "in", space=sid)
             if pick is not None:
+                remember_civic(dice, data.train.civic_planned, plan)
                 return pick
     return train_extra(state, data, actions) or village_police(state, dice, actions)
 

@@ -288,6 +288,9 @@ class TrainData(StepData):
     extra_kind: str | None = None
     civic: list[str] = []          # the spaces where Civic Action was bought
     vso: bool = False              # the Village Stability Operations Police was placed
+    # the Non-player Coalition's Civic Action spaces, chosen with its first space (8.8.2
+    # via 8.8.5, engine.games.adp.np.coalition): noted so that its later choices follow them
+    civic_planned: list[str] = []
 
 
 class CoinOperation:
