@@ -7,9 +7,11 @@ from typing import Any
 
 from engine.coin.events import FactionActed, MarkerSet
 from engine.coin.sequence import Did
-from engine.games.adp.derived import available, control
+from engine.core.menu import menu, menu_problem
+from engine.games.adp.derived import available, board, control
 from engine.games.adp.events import ScenarioSetUp
 from engine.games.adp.turn import final_event_card
+from engine.games.adp.vocabulary import VOCABULARY
 from tests.games.adp.helpers import Game, event_game, refold
 
 TU, TA, TB = "taliban_underground", "taliban_active", "taliban_bases"
@@ -214,6 +216,21 @@ def test_3_3_1_shariah_is_paid_even_in_a_free_rally() -> None:
     game.act("in Kandahar")
     game.act("place 3 guerrillas")
     assert shariahs(game) == []                         # no Resource to pay it with
+
+
+def test_3_3_1_shariah_offers_in_14_rallied_spaces_fit_a_discord_menu() -> None:
+    b = board()
+    ids = [s for s in b.spaces if not b.spaces[s].is_pakistan and s != "kabul"][:14]
+    game = position("taliban", {s: {"pieces": {TB: 1, TU: 1}, "terror": 1} for s in ids},
+                    resources={"taliban": 40})
+    game.act("rally")
+    for sid in ids:
+        game.act(f"in {b.spaces[sid].name}")
+        game.act("place 1 guerrillas")
+    offered = game.rules.legal_actions(game.state, "taliban").actions
+    assert sum(a.verb == "shariah" for a in offered) == 14    # one entry per space
+    for lang in ("en", "es", "it"):
+        assert menu_problem(menu(offered, VOCABULARY, lang), offered) == ""
 
 
 # --- 3.3.2 March --------------------------------------------------------------------------
