@@ -7,9 +7,11 @@ from typing import Any
 
 from engine.coin.events import FactionActed, MarkerSet
 from engine.coin.sequence import Did
-from engine.games.adp.derived import available
+from engine.core.menu import menu, menu_problem
+from engine.games.adp.derived import available, board, control
 from engine.games.adp.events import ScenarioSetUp
 from engine.games.adp.turn import final_event_card
+from engine.games.adp.vocabulary import VOCABULARY
 from tests.games.adp.helpers import Game, event_game, refold
 
 TU, TA, TB = "taliban_underground", "taliban_active", "taliban_bases"
@@ -139,6 +141,96 @@ def test_6_6_1_taliban_rally_in_pakistan_barred_at_pressure_free_at_backing() ->
     game.act("in Waziristan")
     game.act("place 1 guerrillas")
     assert pieces(game, "waziristan") == {TU: 1} and game.state.resources["taliban"] == 0
+
+
+def shariahs(game: Game) -> list[str]:
+    return starts(game, "shariah ")
+
+
+def test_3_3_1_shariah_in_a_rallied_space_with_a_taliban_base_whoever_controls_it() -> None:
+    coin = {TB: 1, TU: 1, "police": 4, "coalition_troops": 4}          # COIN Control
+    game = position("taliban", {"kandahar": {"pieces": coin, "support": 1, "terror": 1},
+                                "helmand": {"pieces": {TU: 1}, "terror": 1}})
+    game.act("rally")
+    assert shariahs(game) == []                          # no space rallied yet
+    game.act("in Kandahar")
+    assert shariahs(game) == []                          # not while its Rally is asked
+    game.act("place 3 guerrillas")                       # 1 Base + Pop 2
+    assert control(game.state)["kandahar"] == "coin"
+    game.act("in Helmand")
+    game.act("place 1 guerrillas")
+    assert shariahs(game) == ["shariah in Kandahar"]     # Helmand has no Taliban Base
+    assert game.state.resources["taliban"] == 8
+    game.act("shariah in Kandahar")                      # 6.4.2 the Terror marker first
+    assert game.state.space("kandahar").terror == 0
+    assert game.state.space("kandahar").support == 1
+    game.act("shariah in Kandahar")
+    game.act("shariah in Kandahar")
+    assert game.state.space("kandahar").support == -1
+    assert game.state.resources["taliban"] == 5          # 1 Resource each
+    assert shariahs(game) == []                          # nothing more to buy there
+    assert "in Zabol" in starts(game, "in ")             # the Rally may go on
+    finish(game)
+    assert refold(game) == game.state
+
+
+def test_3_3_1_shariah_in_pakistan_only_removes_terror() -> None:
+    game = position("taliban", {"waziristan": {"pieces": {TB: 1}, "terror": 1}})
+    game.act("rally")
+    game.act("in Waziristan")
+    game.act("place 1 guerrillas")
+    game.act("shariah in Waziristan")
+    assert game.state.space("waziristan").terror == 0
+    assert shariahs(game) == []                          # 1.6.1 no Opposition there
+
+
+def test_3_3_1_shariah_after_the_one_space_of_a_limited_rally() -> None:
+    game = position("taliban", {"kandahar": {"pieces": {TB: 1}}, "helmand": {}})
+    game.state.turn.acted.append(("coalition", Did.OP))
+    game.state.version += 1
+    game.act("limited rally")
+    game.act("in Kandahar")
+    game.act("place 1 guerrillas")
+    assert starts(game, "in ") == [] and shariahs(game) == ["shariah in Kandahar"]
+    game.act("shariah in Kandahar")
+    assert game.state.space("kandahar").support == -1
+    finish(game)
+    assert acted(game) == ("taliban", Did.LIMITED_OP.value)
+
+
+def test_3_3_1_shariah_is_paid_even_in_a_free_rally() -> None:
+    game = position("coalition", {"kandahar": {"pieces": {TB: 1}}}, resources={"taliban": 2})
+    game.act("event unshaded")
+    game.act("free rally for taliban")
+    game.act("in Kandahar")
+    game.act("place 3 guerrillas")
+    assert game.state.resources["taliban"] == 2         # 3.1.2 the Rally is free
+    game.act("shariah in Kandahar")                     # 3.3.1 "incluso si ... gratuita"
+    assert game.state.resources["taliban"] == 1
+    assert game.state.space("kandahar").support == -1
+    game.act("done")
+    assert game.state.step.name == "event" and game.seat == "coalition"
+    game = position("coalition", {"kandahar": {"pieces": {TB: 1}}}, resources={"taliban": 0})
+    game.act("event unshaded")
+    game.act("free rally for taliban")
+    game.act("in Kandahar")
+    game.act("place 3 guerrillas")
+    assert shariahs(game) == []                         # no Resource to pay it with
+
+
+def test_3_3_1_shariah_offers_in_14_rallied_spaces_fit_a_discord_menu() -> None:
+    b = board()
+    ids = [s for s in b.spaces if not b.spaces[s].is_pakistan and s != "kabul"][:14]
+    game = position("taliban", {s: {"pieces": {TB: 1, TU: 1}, "terror": 1} for s in ids},
+                    resources={"taliban": 40})
+    game.act("rally")
+    for sid in ids:
+        game.act(f"in {b.spaces[sid].name}")
+        game.act("place 1 guerrillas")
+    offered = game.rules.legal_actions(game.state, "taliban").actions
+    assert sum(a.verb == "shariah" for a in offered) == 14    # one entry per space
+    for lang in ("en", "es", "it"):
+        assert menu_problem(menu(offered, VOCABULARY, lang), offered) == ""
 
 
 # --- 3.3.2 March --------------------------------------------------------------------------

@@ -124,6 +124,9 @@ def test_8_7_2_rally_flips_builds_kabul_control_few_guerrillas_then_every_base()
     assert bot_acts(game, ()) == "in Oruzgan"
     assert bot_acts(game, ()) == "place 2 guerrillas"    # its Base + Pop 1
     assert pieces(game, "oruzgan") == {TB: 1, TU: 3}
+    # finally Shariah in 1 Rally space with a Base: 1 level in each, 8.2 decides
+    bought = bot_acts(game, DICE)
+    assert bought in ("shariah in Kandahar", "shariah in Helmand", "shariah in Oruzgan")
     action, _ = bot(game, ())
     assert action.verb in ("activity", "done")        # the Rally is over
 
@@ -142,6 +145,32 @@ def test_8_7_2_flip_underground_in_up_to_3_spaces_only() -> None:
     fourth = [s for s in ("kandahar", "helmand", "zabol", "oruzgan")
               if options[s] != "underground"]
     assert len(fourth) == 1 and options[fourth[0]].startswith("place ")   # at its Base
+
+
+def test_8_7_2_rally_ends_with_shariah_for_the_largest_shift_in_1_rally_space() -> None:
+    game = np_position({"kandahar": {"pieces": {TB: 1, TU: 1}, "support": 1},   # 2 levels
+                        "helmand": {"pieces": {TB: 1, TU: 1}}})                  # 1 level
+    assert bot_acts(game, ()) == "rally"
+    choices = bot_runs(game)
+    rallied = [c for c in choices if c.startswith("in ")]
+    assert {"in Kandahar", "in Helmand"} <= set(rallied)
+    bought = [c for c in choices if c.startswith("shariah ")]
+    assert bought == ["shariah in Kandahar"] * 2          # the largest shift, there only
+    sa = choices.index("extort")                          # then the Special Activity
+    assert choices[sa - 2:sa] == bought                   # "Finalmente": the Rally's end
+    assert game.state.space("kandahar").support == -1
+    assert game.state.space("helmand").support == 0       # 1 of the Rally spaces only
+
+
+def test_8_7_2_rally_shariah_fewest_terror_on_equal_shifts() -> None:
+    game = np_position({"kandahar": {"pieces": {TB: 1, TU: 1}, "terror": 1},
+                        "helmand": {"pieces": {TB: 1, TU: 1}}})
+    assert bot_acts(game, ()) == "rally"
+    choices = bot_runs(game)
+    assert [c for c in choices if c.startswith("shariah ")] == ["shariah in Helmand"]
+    assert game.state.space("helmand").support == -1
+    assert game.state.space("kandahar").terror == 1       # no Terror bought for nothing
+    assert game.state.space("kandahar").support == 0
 
 
 def test_8_7_2_no_rally_below_15_pieces_available_and_15_active() -> None:

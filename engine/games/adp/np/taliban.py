@@ -1,7 +1,8 @@
 """8.7 The Non-player Taliban: which Operation (Rally, else March, else Attack or Terror by
 Support + Coalition Available, else Pass), each choice of the Operation (8.7.2-8.7.5) and
-of its Special Activity (Extort, Infiltrate, Ambush), and the Propaganda Round's Shariah
-(8.7.7) and Redeploy (8.7.8), always among the choices the rules offer now.
+of its Special Activity (Extort, Infiltrate, Ambush), the Shariah ending its Rally and the
+Propaganda Round's (8.7.7), and Redeploy (8.7.8), always among the choices the rules offer
+now.
 
 Every chooser reads the state and the execution step's data only, so a decision is the
 same when it is taken again from the log (its dice come from ``Dice``).  8.7.1 Momentum
@@ -264,12 +265,26 @@ def rally_option(state: AdpState, data: TalibanExecution, sid: str,
     return under or base or actions[0]
 
 
+def rally_shariah(state: AdpState, data: TalibanExecution, dice: Dice,
+                  actions: Sequence[Action]) -> Action | None:
+    """8.7.2 "Finalmente, compra Sharía (8.7.7) para conseguir la mayor modificación
+    posible de 1 de las casillas de Reagrupamiento": the space 8.7.7 ranks first, then
+    there only, while a shift may still follow."""
+    offered = spaces_of(actions, "shariah")
+    if data.rally.shariah:
+        offered = [s for s in offered if s in data.rally.shariah]
+    sid = shariah_pick(state, dice, offered)
+    return action_for(actions, "shariah", space=sid) if sid else None
+
+
 def rally(state: AdpState, data: TalibanExecution, dice: Dice,
           actions: Sequence[Action]) -> Action | None:
     if data.rally.space:
         return rally_option(state, data, data.rally.space, actions)
     found = rally_candidates(state, data, spaces_of(actions))
-    return action_for(actions, "in", space=pick(dice, found)) if found else None
+    if found:
+        return action_for(actions, "in", space=pick(dice, found))
+    return rally_shariah(state, data, dice, actions)
 
 
 # --- 8.7.3 March ------------------------------------------------------------------------
@@ -635,6 +650,8 @@ def execution(state: AdpState, dice: Dice, actions: Sequence[Action]) -> Pick:
     found = None
     if op_chooser and not (data.sa_done and data.op != "attack"):
         found = op_chooser(state, data, dice, actions)
+    if found is not None and found.verb == "shariah":
+        return found, "8.7.2 Rally: Shariah (8.7.7) in 1 Rally space"
     if found is not None:
         return found, OP_RULES.get(data.op, data.op)
     if not busy and not data.sa_done:
@@ -655,20 +672,25 @@ def shariah_shift(state: AdpState, sid: str) -> int:
     return max(0, min(room, state.resources.get(TALIBAN, 0) - sp.terror))
 
 
-def shariah(state: AdpState, dice: Dice, actions: Sequence[Action]) -> Pick:
-    """8.7.7 All the Shariah possible: the largest shift first, then the fewest Terror
-    markers, then at random; Terror removed only where a shift follows."""
-    offered = [s for s in spaces_of(actions, "shariah") if s in shariah_spaces(state)]
+def shariah_pick(state: AdpState, dice: Dice, offered: Sequence[str]) -> str | None:
+    """8.7.7 The largest shift first, then the fewest Terror markers, then at random;
+    Terror removed only where a shift follows (None: no shift possible)."""
     useful = [s for s in offered if shariah_shift(state, s) > 0]
-    done = action_for(actions, "done")
     if not useful:
-        return (done or actions[0]), "8.7.7 no shift possible: done"
+        return None
     top = max(shariah_shift(state, s) for s in useful)
     best = [s for s in useful if shariah_shift(state, s) == top]
     fewest = min(state.space(s).terror for s in best)
-    sid = random_space(dice, [s for s in best if state.space(s).terror == fewest])
-    found = action_for(actions, "shariah", space=sid)
-    assert found is not None
+    return random_space(dice, [s for s in best if state.space(s).terror == fewest])
+
+
+def shariah(state: AdpState, dice: Dice, actions: Sequence[Action]) -> Pick:
+    """8.7.7 All the Shariah possible in the Support Phase (6.4.2)."""
+    offered = [s for s in spaces_of(actions, "shariah") if s in shariah_spaces(state)]
+    sid = shariah_pick(state, dice, offered)
+    found = action_for(actions, "shariah", space=sid) if sid else None
+    if found is None:
+        return (action_for(actions, "done") or actions[0]), "8.7.7 no shift possible: done"
     return found, "8.7.7 Shariah"
 
 

@@ -226,11 +226,13 @@ def remove_piece(sid: str, kind: str) -> list[Event]:
 
 
 class RallyData(StepData):
-    """3.3.1 The space being rallied in, and those done."""
+    """3.3.1 The space being rallied in, those done, and those where the Taliban bought
+    Shariah."""
 
     prefix = "rally"
     space: str | None = None
     spaces: list[str] = []
+    shariah: list[str] = []
 
 
 class MarchData(StepData):

@@ -21,13 +21,16 @@ from engine.games.adp.ops.framework import alone, execution_data, operation, spe
 from engine.games.adp.ops.insurgent_ops import (
     AttackData,
     InsurgentExecution,
+    RallyData,
     removal_choices,
     remove_piece,
     texts,
 )
+from engine.games.adp.propaganda import SHARIAH, SHARIAH_COST, buy, can_shift
 from engine.games.adp.spec import (
     GOVERNMENT_BASES,
     GOVERNMENT_CUBES,
+    TALIBAN_BASES,
     WARLORDS_ACTIVE,
     WARLORDS_BASES,
     WARLORDS_UNDERGROUND,
@@ -38,11 +41,39 @@ TALIBAN = ins.TALIBAN
 AMBUSH_SPACES = 3           # 4.4.3 "hasta 3 Ataques"
 INFILTRATE_REMOVALS = 2     # 4.4.2 "Elimina 2 fichas"
 EXTORT_PER_WL_BASE = 2      # 4.4.1
+OPPOSITION = -1             # 6.4.2 Shariah shifts toward Opposition (1.6: -1)
 
 
 @operation
 class TalibanRally(ins.Rally):
+    """3.3.1 The Insurgents' Rally; besides, in each rallied space with a Taliban Base,
+    whoever controls it, the Taliban may buy Shariah (6.4.2): 1 Resource per Terror
+    marker removed (first) or level shifted toward Opposition, paid even if the Rally is
+    free (3.1.2), as often as the Resources last.  It is offered once that space's Rally
+    is done and before the next space is chosen (docs/rules-choices.md)."""
+
     faction = TALIBAN
+
+    def shariah_spaces(self, state: AdpState, data: InsurgentExecution) -> list[str]:
+        """3.3.1 The rallied spaces with a Taliban Base and something to buy (a Terror
+        marker, or room toward Opposition: 1.6.1 none in Pakistan or a Pop-0 space)."""
+        if data.rally.space is not None or ins.resources(state, TALIBAN) < SHARIAH_COST:
+            return []
+        return [s for s in data.rally.spaces if state.space(s).count(TALIBAN_BASES)
+                and (state.space(s).terror or can_shift(state, s, OPPOSITION))]
+
+    def choices(self, state: AdpState, data: InsurgentExecution) -> list[Action]:
+        return [*super().choices(state, data),
+                *(SHARIAH(space=s) for s in self.shariah_spaces(state, data))]
+
+    def act(self, state: AdpState, data: InsurgentExecution, action: Action,
+            chance: Chance) -> list[Event]:
+        if action.verb != "shariah":
+            return super().act(state, data, action, chance)
+        sid, bought = action["space"], data.rally.shariah
+        return [*EFFECTS.resources(state, TALIBAN, -SHARIAH_COST),   # never free: 3.3.1
+                *buy(state, sid, OPPOSITION),
+                *note(RallyData(shariah=bought if sid in bought else [*bought, sid]))]
 
 
 @operation
