@@ -448,7 +448,8 @@ def play_verified(games: range) -> None:
     service = Service(Store(":memory:"))
     for index in games:
         rng = random.Random(f"coalition:{index}")
-        game, _, problem = play_one(service, "adp", "short", {}, rng, checks_of("adp"),
+        game, _, problem = play_one(service, "adp", "short", {"length": "short"}, rng,
+                                    checks_of("adp"),
                                     20_000, ["coalition", "warlords"])
         assert problem == "", problem
         assert _verified(service, game) == []
@@ -458,4 +459,4 @@ def play_verified(games: range) -> None:
 
 
 def test_8_8_games_with_the_coalition_and_warlords_bots_verify() -> None:
-    play_verified(range(1))
+    play_verified(range(2))
