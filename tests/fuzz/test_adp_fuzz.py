@@ -6,12 +6,18 @@ Fixed seeds; the long run is marked ``long``."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 import engine.games
-from engine.fuzz import fuzz
+from engine.core.events import ActionTaken
+from engine.core.ruleset import NON_PLAYER
+from engine.fuzz import _verified, checks_of, fuzz, play_one
+from engine.games.adp.spec import FACTIONS
+from engine.service import Service
+from engine.store import Store
 
 engine.games.load()
 
@@ -26,6 +32,21 @@ def test_3_fuzzed_short_adp_games_keep_every_invariant(tmp_path: Path) -> None:
 # how many seats people play in each chunk of 20 games (None: every seat a random person;
 # the others are the Non-player bots, 8.5-8.8; 1: a 1-player game, 8.8)
 PEOPLE = (None, 0, 1, 2, 3, None, 0, 1, 2, 3)
+
+
+def test_8_the_four_non_player_bots_play_a_whole_game_that_verifies() -> None:
+    """Rule 8: a game of four Non-players (8.5-8.8) runs to its end, every invariant kept,
+    each Faction's bot deciding, and every bot decision taken again from the log's dice."""
+    service = Service(Store(":memory:"))
+    game, _, problem = play_one(service, "adp", "short", {"length": "short"},
+                                random.Random("four bots"), checks_of("adp"), 20_000,
+                                list(FACTIONS))
+    assert problem == ""
+    assert _verified(service, game) == []
+    deciding = {r.event.seat for r in service.records(game)
+                if isinstance(r.event, ActionTaken) and r.actor_user == NON_PLAYER}
+    assert deciding == set(FACTIONS)
+    assert any(r.type == "GameEnded" for r in service.records(game))
 
 
 @pytest.mark.long

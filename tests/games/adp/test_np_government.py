@@ -4,7 +4,6 @@ Government and Warlords bots through the service, every bot decision verified.""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import engine.games
@@ -12,7 +11,6 @@ from engine.coin.effects import begin
 from engine.core.actions import Action
 from engine.core.chance import ReplayChance
 from engine.core.events import DieRolled, Event
-from engine.fuzz import fuzz
 from engine.games.adp.np.government import choose_sa, transport_origins
 from engine.games.adp.ops.government import GovernmentExecution
 from engine.games.adp.propaganda import Redeploy
@@ -387,10 +385,3 @@ def test_8_6_the_government_may_be_a_non_player() -> None:
     service = Service(Store(":memory:"))
     game = service.create_game("adp", "short", seed="s", bots=["government", "warlords"])
     assert service.non_player_seats(game) == frozenset({"government", "warlords"})
-
-
-def test_8_6_fuzzed_games_with_the_government_and_warlords_bots_verify(
-        tmp_path: Path) -> None:
-    report = fuzz(1, 3, name="adp", out_dir=tmp_path, humans=2)
-    assert report.failures == []
-    assert report.games == 1 and report.bot_actions > 0

@@ -5,7 +5,6 @@ every bot decision verified from the log."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import engine.games
@@ -13,7 +12,6 @@ from engine.coin.events import BoxTransfer, PiecesMoved
 from engine.core.actions import Action
 from engine.core.chance import ReplayChance
 from engine.core.events import Event
-from engine.fuzz import fuzz
 from engine.games.adp.derived import control
 from engine.games.adp.np import taliban as bot_module
 from engine.games.adp.np.dice import Dice
@@ -435,16 +433,3 @@ def test_8_7_the_taliban_may_be_a_non_player() -> None:
     service = Service(Store(":memory:"))
     game = service.create_game("adp", "short", seed="s", bots=["taliban", "warlords"])
     assert service.non_player_seats(game) == frozenset({"taliban", "warlords"})
-
-
-def test_fuzzed_games_with_the_taliban_and_warlords_bots_keep_every_invariant_and_verify(
-        tmp_path: Path) -> None:
-    report = fuzz(1, 0, name="adp", out_dir=tmp_path, humans=2)
-    assert report.failures == []
-    assert report.games == 1 and report.bot_actions > 0
-
-
-def test_a_fuzzed_game_with_the_taliban_bot_alone_verifies(tmp_path: Path) -> None:
-    report = fuzz(1, 1, name="adp", out_dir=tmp_path, humans=3)   # seed 1: Warlords seated
-    assert report.failures == []
-    assert report.games == 1 and report.bot_actions > 0
