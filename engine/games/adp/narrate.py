@@ -9,8 +9,9 @@ from typing import Any
 
 from engine.coin import events as cev
 from engine.coin.narrate import Narrator
-from engine.core.events import Event, Recorded
+from engine.core.events import DieRolled, Event, Recorded
 from engine.games.adp.names import faction_name, piece_name, place_name, support_name
+from engine.games.adp.setup import card
 from engine.games.adp.state import AdpState
 from engine.games.adp.victory import solo_verdict
 from engine.games.adp.vocabulary import VOCABULARY
@@ -31,6 +32,20 @@ def digest_text(after: AdpState, events: Iterable[Event | Recorded], lang: str,
         return said
 
     return NARRATOR.digest(events, lang, line, notes)
+
+
+def card_name(card_id: str, lang: str) -> str:
+    """A card as its number and its title in the reader's language (``3 Reapers``)."""
+    title = card(card_id).title
+    return f"{card_id} {title.get(lang) or title.get('en', '')}".strip()
+
+
+def _rolled(e: DieRolled, lang: str) -> str:
+    """A die; a Non-player's die says the rule it was rolled for (8.2 Random Spaces...)."""
+    rule = e.purpose.split()[0] if e.purpose and e.purpose[0].isdigit() else ""
+    if rule:
+        return t("adp.digest.roll_for", lang, value=e.value, rule=rule)
+    return t("adp.digest.roll", lang, value=e.value)
 
 
 def _box(name: str, lang: str) -> str:
@@ -79,15 +94,17 @@ DESCRIBE: dict[str, Callable[[Any, str], str]] = {
     "ResourcesSet": lambda e, lang: t("adp.digest.resources", lang,
                                       faction=faction_name(e.faction, lang),
                                       before=e.before, after=e.value),
-    "CardTurnBegan": lambda e, lang: t("adp.digest.card", lang, card=e.card),
+    "CardTurnBegan": lambda e, lang: t("adp.digest.card", lang, card=card_name(e.card, lang)),
     "PropagandaPlayed": lambda e, lang: (
         t("adp.digest.propaganda", lang, card=e.card)
         if e.round else t("adp.digest.propaganda_skipped", lang, card=e.card)),
     "GameEnded": _ended,
-    "CapabilitySet": lambda e, lang: t("adp.digest.capability", lang, card=e.card,
+    "CapabilitySet": lambda e, lang: t("adp.digest.capability", lang,
+                                       card=card_name(e.card, lang),
                                        side=t(f"adp.value.side.{e.side}", lang))
     if e.side else t("adp.digest.capability_off", lang, card=e.card),
-    "MomentumAdded": lambda e, lang: t("adp.digest.momentum", lang, card=e.card),
+    "MomentumAdded": lambda e, lang: t("adp.digest.momentum", lang,
+                                       card=card_name(e.card, lang)),
     "OrderCardRevealed": lambda e, lang: t("adp.digest.order_card", lang, card=e.card),
     "DeceptionDrawn": lambda e, lang: t("adp.digest.deception_drawn", lang,
                                         player=_player(e.player, lang)),
@@ -96,7 +113,7 @@ DESCRIBE: dict[str, Callable[[Any, str], str]] = {
         marker=t(f"adp.value.deception.{e.kind}", lang)),
     "DeceptionUsed": lambda e, lang: t("adp.digest.deception_used", lang,
                                        player=_player(e.player, lang)),
-    "DieRolled": lambda e, lang: t("adp.digest.roll", lang, value=e.value),
+    "DieRolled": _rolled,
     "EligibilityMarked": lambda e, lang: t(
         "adp.digest.kept_eligible" if e.eligible else "adp.digest.made_ineligible", lang,
         faction=faction_name(e.faction, lang)),
