@@ -19,7 +19,7 @@ from engine.games.adp.ruleset import ADistantPlain
 from engine.games.adp.spec import FACTIONS
 from engine.service import Service
 from engine.store import Store
-from tests.games.adp.helpers import Game
+from tests.games.adp.helpers import Game, play_card
 from tests.games.adp.test_insurgent_ops import WA, WB, WU, pieces, position
 
 engine.games.load()
@@ -75,6 +75,22 @@ def test_8_1_the_np_warlords_do_a_full_operation_not_the_event() -> None:
     assert any(t.startswith("event") for t in offered) and "rally" in offered
     action, events = bot(game)
     assert action.text == "rally" and events == []     # 8.5.1: 6+ Guerrillas Available
+
+
+def test_8_1_example_ineffective_event_change_in_tactics_the_warlords_operate() -> None:
+    """8.1 EXAMPLE DE EVENTO INEFECTIVO: the NP Warlords 1st Eligible for "Change in
+    Tactics" (card 67) with no Capability marker in play: the Event would do nothing, so
+    they execute Operations and a Special Activity."""
+    game = position("warlords", {"balkh": {"pieces": {WU: 1}}})
+    play_card(game, "67")
+    game.state.capabilities = {}
+    game.state.version += 1
+    assert game.state.current == "67" and game.seat == "warlords"
+    assert "event unshaded" in game.offered()
+    action, _ = bot(game)
+    assert action.text == "rally"
+    game.act(action.text)
+    assert game.state.step.name == "execution" and game.state.step.data.sa_allowed
 
 
 def test_8_1_with_no_resources_the_np_warlords_pass() -> None:
