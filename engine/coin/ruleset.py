@@ -25,7 +25,7 @@ from engine.core.vocabulary import tokens
 from engine.i18n import t
 
 S = TypeVar("S", bound=CoinState[Any])
-OptionCheck = Callable[[Any], str | None]   # why a value is refused, or None
+OptionCheck = Callable[[Any], Msg | str | None]   # why a value is refused, or None
 
 
 class CoinRuleset(Ruleset[S]):

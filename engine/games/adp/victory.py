@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.coin.events import GameEnded
 from engine.coin.ranking import player_margins, player_wins_check
+from engine.core.messages import Msg
 from engine.games.adp.derived import margins, meets, non_players, ranking, totals
 from engine.games.adp.spec import FACTIONS
 from engine.games.adp.state import AdpState
@@ -27,17 +28,18 @@ def players(options: Mapping[str, Any]) -> list[list[str]]:
     return [list(g) for g in groups] if groups else [[f] for f in FACTIONS]
 
 
-def check_players(value: Any) -> str | None:
+def check_players(value: Any) -> Msg | None:
     """Why a ``players`` option is refused (None: it is sound): every Faction run by
-    at most one player (1.5); a Faction no player runs is a Non-player Faction (8.0),
-    and every Faction has a bot (8.5-8.8)."""
+    at most one player (1.5); a Faction no player runs is a Non-player Faction (8.0), and
+    every Faction has a bot (8.5-8.8); a lone player runs the Coalition or the Taliban
+    (8.8, 1 player)."""
     if not isinstance(value, list) or not all(isinstance(g, list) and g for g in value):
-        return "a list of lists of Factions"
+        return Msg("adp.seating.not_a_list")
     seated = [f for g in value for f in g]
     if len(seated) != len(set(seated)) or set(seated) - set(FACTIONS):
-        return "each Faction once: " + ", ".join(FACTIONS)
+        return Msg("adp.seating.once_each", factions=", ".join(FACTIONS))
     if len(value) == 1 and value[0] not in ([f] for f in SOLO_FACTIONS):
-        return "a lone player runs the Coalition or the Taliban (8.8, 1 player)"
+        return Msg("adp.seating.lone_player")
     return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.coin.ranking import player_margins, player_wins_check, ranking
+from engine.core.messages import Msg
 from engine.games.gandhi.derived import margins, totals
 from engine.games.gandhi.events import GameEnded
 from engine.games.gandhi.pieces import (
@@ -26,21 +27,20 @@ PAIRS = (frozenset({CONGRESS, MUSLIM_LEAGUE}), frozenset({RAJ, REVOLUTIONARIES})
 PLAYERS_EXAMPLE = '[["congress","muslim_league"],["raj","revolutionaries"]]'
 
 
-def check_players(groups: object) -> str | None:
+def check_players(groups: object) -> Msg | None:
     """1.5: why a seating is not allowed, or None.  ``groups`` comes from a user (JSON):
     anything but a list of lists of Faction names is refused, never a crash."""
     if not isinstance(groups, list) or not all(
             isinstance(g, list) and all(isinstance(f, str) for f in g) for g in groups):
-        return f"give a JSON list of players, each a list of Factions, e.g. {PLAYERS_EXAMPLE}"
+        return Msg("gandhi.seating.not_a_list", example=PLAYERS_EXAMPLE)
     seen = [f for g in groups for f in g]
     if len(seen) != len(set(seen)) or not set(seen) <= set(FACTIONS):
-        return "each Faction at most once, and only the four Factions"
+        return Msg("gandhi.seating.once_each")
     if any(not g for g in groups):
-        return "each player runs one or two Factions"
+        return Msg("gandhi.seating.one_or_two")
     for group in groups:
         if len(group) > 2 or (len(group) == 2 and frozenset(group) not in PAIRS):
-            return "a player may run two Factions only as Congress + Muslim League or " \
-                   "Raj + Revolutionaries (1.5)"
+            return Msg("gandhi.seating.pairs")
     return None
 
 

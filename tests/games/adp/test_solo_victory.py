@@ -138,4 +138,6 @@ def test_8_8_1_player_grades_6_or_more_surge_vindicated_or_glory_to_jihad() -> N
 
 def test_8_8_1_player_the_lone_player_is_the_coalition_or_the_taliban() -> None:
     assert check_players([["government"]]) is not None
-    assert "8.8" in (check_players([["warlords"]]) or "")
+    refused = check_players([["warlords"]])
+    assert refused is not None and "8.8" in refused.render("es")
+    assert check_players([["taliban"]]) is None and check_players([["coalition"]]) is None
