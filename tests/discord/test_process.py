@@ -143,7 +143,7 @@ async def test_the_bot_process_stops_cleanly_and_restarts_losing_nothing(
         assert "now plays" in (await table.command("game join", user=user,
                                                    faction=faction)).text
     assert "Started" in (await table.command("game start")).text
-    await until(lambda: bool(thread_posts(standin, thread, "your decision")), timeout=15)
+    await until(lambda: bool(thread_posts(standin, thread, "your decision")), timeout=45)
     # Ctrl-C in the terminal of `./run`: every process of the bot, picture processes too
     assert await bot.stop(signal.SIGINT, group=True) == 0
     started = [line for line in bot.err.splitlines() if "courier's Discord bot" in line]
@@ -154,7 +154,7 @@ async def test_the_bot_process_stops_cleanly_and_restarts_losing_nothing(
 
     moved = move_while_away(Path(place["COURIER_DB"]), thread)
     again = await start("bot")                      # `courier bot`, on the same games file
-    await until(lambda: len(thread_posts(standin, thread, "your decision")) >= 2, timeout=15)
+    await until(lambda: len(thread_posts(standin, thread, "your decision")) >= 2, timeout=45)
     status = await table.command("game status")
     assert "Lasts" in status.text and f"To decide: {moved}" in status.text
     assert len(thread_posts(standin, thread, "The game begins")) == 1   # not posted again
