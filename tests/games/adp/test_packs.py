@@ -190,3 +190,15 @@ def test_cli_new_adp_with_a_pack_file(tmp_path: Path) -> None:
                          capture_output=True, timeout=120)
     digest = hashlib.sha256(EXAMPLE.read_bytes()).hexdigest()
     assert "DeckPackLoaded" in log.stdout and digest in log.stdout
+
+
+def test_the_map_picture_names_the_current_card_by_the_packs_title() -> None:
+    from renders.adp.layout import load_layout  # noqa: PLC0415
+    from renders.adp.map import panel_texts  # noqa: PLC0415
+
+    game = event_game("short")
+    current = game.state.current
+    assert current is not None
+    game.state.pack = f'[cards.{current}]\ntitle = {{ en = "Our Title" }}\n'
+    texts = " ".join(label.text for label in panel_texts(game.state, load_layout(), "en"))
+    assert f"{current} Our Title" in texts
