@@ -298,7 +298,7 @@ def _line(owner: str, left: int, top: int, width: int, head: str, text: str,
 
 
 def _card(state: AdpState, card: str | None, lang: str) -> str:
-    return card_label(card) if card else t("renders.adp.map.none", lang)
+    return card_label(card, state.pack) if card else t("renders.adp.map.none", lang)
 
 
 def panel_texts(state: AdpState, layout: Layout, lang: str) -> list[base.Label]:
@@ -335,12 +335,12 @@ def panel_texts(state: AdpState, layout: Layout, lang: str) -> list[base.Label]:
                  eligible or none)
     out += _line("strip", 10, top + 68, width, t("renders.adp.map.ineligible", lang),
                  ineligible or none)
-    caps = ", ".join(f"{card_label(c)} ({t(f'renders.adp.map.{s}', lang)})"
+    caps = ", ".join(f"{card_label(c, state.pack)} ({t(f'renders.adp.map.{s}', lang)})"
                      for c, s in sorted(state.capabilities.items(), key=lambda i: i[0]))
     out += _line("strip", 10, top + 102, width, t("renders.adp.map.capabilities", lang),
                  caps or t("renders.adp.map.none_in_effect", lang), 2)
     y = max(lb.box[3] for lb in out if lb.owner == "strip") + 10
-    momentum = ", ".join(card_label(c) for c in state.momentum)
+    momentum = ", ".join(card_label(c, state.pack) for c in state.momentum)
     out += _line("strip", 10, y, width, t("renders.adp.map.momentum", lang),
                  momentum or t("renders.adp.map.none_in_effect", lang), 2)
     if state.result is not None:

@@ -58,7 +58,8 @@ def frames_of(ruleset: Ruleset[Any], records: Sequence[Recorded]) -> list[Frame]
 
 
 def caption(frame: Frame, n: int, total: int, lang: str) -> str:
-    card = card_label(frame.card) if frame.card else t("renders.adp.map.setup", lang)
+    card = (card_label(frame.card, frame.state.pack) if frame.card
+            else t("renders.adp.map.setup", lang))
     return t("renders.adp.map.frame", lang, n=n + 1, total=total, card=card)
 
 

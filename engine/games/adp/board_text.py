@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.adp.derived import available, board, control, margins, pop, totals
 from engine.games.adp.names import faction_name, islamabad_name, piece_name, place_name
-from engine.games.adp.setup import is_propaganda
+from engine.games.adp.setup import card, is_propaganda
 from engine.games.adp.spec import FACTIONS, MAP_KINDS
 from engine.games.adp.state import AdpState
 from engine.games.adp.turn import card_label, no_reveal
@@ -15,7 +15,7 @@ from engine.i18n import t
 def _card(state: AdpState, card: str | None, lang: str) -> str:
     if card is None:
         return "-"
-    label = card_label(card)
+    label = card_label(card, state.pack)
     return f"{label} ({t('adp.board.propaganda', lang)})" if is_propaganda(card) else label
 
 
@@ -23,6 +23,16 @@ def upcoming(state: AdpState, lang: str) -> str:
     """2.2 The upcoming card, unless the no-reveal option hides it."""
     return t("adp.board.hidden", lang) if no_reveal(state) else _card(state, state.upcoming,
                                                                        lang)
+
+
+def card_texts(state: AdpState, card_id: str | None, lang: str) -> list[str]:
+    """5.2 The card's two texts, where the game's deck pack gives them (none by default)."""
+    if card_id is None or is_propaganda(card_id):
+        return []
+    found = card(card_id, state.pack)
+    return [t("adp.board.card_text", lang, side=t(f"adp.value.side.{side}", lang),
+              text=found.text(side, lang))
+            for side in ("unshaded", "shaded") if found.text(side, lang)]
 
 
 def _factions(names: list[str], lang: str) -> str:
@@ -37,6 +47,7 @@ def header(state: AdpState, lang: str) -> list[str]:
         t("adp.board.heading", lang, scenario=t(f"adp.scenario.{state.scenario}", lang),
           rounds=state.propaganda_rounds),
         t("adp.board.current", lang, card=_card(state, state.current, lang)),
+        *card_texts(state, state.current, lang),
         t("adp.board.upcoming", lang, card=upcoming(state, lang)),
         t("adp.board.deck", lang, cards=state.deck_size - state.revealed,
           propaganda=_propaganda_left(state)),
@@ -56,7 +67,7 @@ def header(state: AdpState, lang: str) -> list[str]:
             f"{n} {piece_name(k, lang, n)}" for k, n in casualties.items() if n)))
     if state.capabilities:
         lines.append(t("adp.board.capabilities", lang, cards=", ".join(
-            f"{card_label(c)} ({t(f'adp.value.side.{s}', lang)})"
+            f"{card_label(c, state.pack)} ({t(f'adp.value.side.{s}', lang)})"
             for c, s in sorted(state.capabilities.items(), key=lambda i: int(i[0])))))
     if state.result is not None:
         lines.append(t("adp.board.result", lang,

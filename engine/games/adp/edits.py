@@ -15,7 +15,7 @@ warlords``: ``engine.games.adp.free``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.coin.edits import EditKind, Edits, Pending, Values
@@ -41,6 +41,7 @@ from engine.games.adp.spec import FACTIONS, GUERRILLAS, MAP_KINDS, SPEC
 from engine.games.adp.state import STEP_MODELS, AdpState
 from engine.games.adp.turn import TURN, card_label
 from engine.games.adp.vocabulary import VOCABULARY
+from engine.i18n import normalise_language
 
 BOXES = ("available", "casualties", "out_of_game")
 COALITION_ONLY = ("casualties", "out_of_game")   # 3.3.3, 6.6: Coalition pieces only
@@ -205,7 +206,7 @@ class Capability(EditKind):
 
     def candidates(self, state: AdpState) -> Iterator[Values]:
         cid, side = executed(state)
-        if card(cid).capability is not None and state.capabilities.get(cid) != side:
+        if card(cid, state.pack).capability is not None and state.capabilities.get(cid) != side:
             yield ()
 
     def events(self, state: AdpState, values: Values, chance: Chance) -> list[Event]:
@@ -221,7 +222,7 @@ class Momentum(EditKind):
 
     def candidates(self, state: AdpState) -> Iterator[Values]:
         cid, side = executed(state)
-        if side in card(cid).momentum and cid not in state.momentum:
+        if side in card(cid, state.pack).momentum and cid not in state.momentum:
             yield ()
 
     def events(self, state: AdpState, values: Values, chance: Chance) -> list[Event]:
@@ -237,9 +238,27 @@ EDITS: Edits[AdpState] = Edits(
     second=PIECES.second, first=PIECES.first, aliases=PIECES.aliases, said=SAID)
 
 
+class CardFace(Msg):
+    """A card's text in the reader's language: card faces are data (the game's deck pack),
+    not catalogue keys."""
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        super().__init__("adp.event.card_face", texts=dict(texts))
+
+    def render(self, lang: str | None = None) -> str:
+        texts: dict[str, str] = self.params["texts"]
+        return texts.get(normalise_language(lang)) or texts.get("en", "")
+
+
 def _menu_prompt(state: AdpState) -> Msg:
+    """5.1 The Event to carry out, with the side's text when the game's pack has it."""
     cid, side = executed(state)
-    return Msg("adp.prompt.event", card=card_label(cid), side=Msg(f"adp.value.side.{side}"))
+    found = card(cid, state.pack)
+    label, named = card_label(cid, state.pack), Msg(f"adp.value.side.{side}")
+    if not found.text(side, "en"):
+        return Msg("adp.prompt.event", card=label, side=named)
+    face = CardFace({lang: found.text(side, lang) for lang in ("en", "es", "it")})
+    return Msg("adp.prompt.event_text", card=label, side=named, text=face)
 
 
 def _second_prompt(state: AdpState, first: Pending) -> Msg:

@@ -497,6 +497,17 @@ class Card:
     halo: tuple[str, ...] = ()            # grey halos (8.4.1): none known
     fragments: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     # ^ side -> what a source tells of that side's effect: a hint, not the card text
+    order_status: str = "stand-in"        # "stand-in" or "pack" (a group's deck pack)
+    texts: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: MappingProxyType({}))
+    # ^ side -> language -> the card's text of that side, where known (a deck pack's)
+    instructions: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # ^ Faction -> its 8.4.1 instruction for this card (a grey halo), where known
+    pack_fields: tuple[str, ...] = ()     # what a deck pack changed on this card
+
+    def text(self, side: str, lang: str) -> str:
+        """The text of ``side`` in ``lang`` (English when not in ``lang``), or ""."""
+        texts = self.texts.get(side, {})
+        return texts.get(lang) or texts.get("en", "")
 
 
 def parse_deck(data: Mapping[str, Any], what: str = "deck.toml") -> Mapping[int, Card]:
@@ -516,11 +527,17 @@ def parse_deck(data: Mapping[str, Any], what: str = "deck.toml") -> Mapping[int,
         fragments = {side: str(raw[f"text_{side}"]["fragment"])
                      for side in ("unshaded", "shaded")
                      if "fragment" in raw.get(f"text_{side}", {})}
+        texts = {side: _frozen({lang: str(raw[f"text_{side}"][lang])
+                                for lang in ("en", "es", "it")
+                                if raw.get(f"text_{side}", {}).get(lang)})
+                 for side in ("unshaded", "shaded")}
+        texts = {side: found for side, found in texts.items() if found}
         cards[number] = Card(number, _frozen(raw["title"]), propaganda, order,
                              bool(raw.get("stand_in", False)), str(raw.get("effect", "manual")),
                              raw.get("capability"), tuple(raw.get("momentum", ())),
                              bool(raw.get("islamabad", False)), str(raw.get("source", "")),
-                             tuple(raw.get("halo", ())), _frozen(fragments))
+                             tuple(raw.get("halo", ())), _frozen(fragments),
+                             str(raw.get("order_status", "stand-in")), _frozen(texts))
     events = sorted(n for n, c in cards.items() if not c.propaganda)
     if events != list(range(1, 73)) or sum(c.propaganda for c in cards.values()) != 6:
         raise AdpDataError(f"{what}: not 72 Event cards numbered 1-72 and 6 Propaganda cards")

@@ -25,7 +25,7 @@ choice_label = NARRATOR.choice_label
 def digest_text(after: AdpState, events: Iterable[Event | Recorded], lang: str,
                 notes: Mapping[int, str] | None = None) -> str:
     def line(event: Event, seat: str | None) -> str:
-        said = describe(event, lang)
+        said = describe(event, lang, after.pack)
         if isinstance(event, cev.GameEnded):      # 8.8 (1 player): who wins, and how
             verdict = solo_verdict(event.model_dump(), after.options, lang)
             return f"{said} {verdict}" if verdict else said
@@ -34,9 +34,10 @@ def digest_text(after: AdpState, events: Iterable[Event | Recorded], lang: str,
     return NARRATOR.digest(events, lang, line, notes)
 
 
-def card_name(card_id: str, lang: str) -> str:
-    """A card as its number and its title in the reader's language (``3 Reapers``)."""
-    title = card(card_id).title
+def card_name(card_id: str, lang: str, pack: str | None = None) -> str:
+    """A card as its number and its title in the reader's language, as the game's deck
+    pack has it (``3 Reapers``)."""
+    title = card(card_id, pack).title
     return f"{card_id} {title.get(lang) or title.get('en', '')}".strip()
 
 
@@ -94,17 +95,10 @@ DESCRIBE: dict[str, Callable[[Any, str], str]] = {
     "ResourcesSet": lambda e, lang: t("adp.digest.resources", lang,
                                       faction=faction_name(e.faction, lang),
                                       before=e.before, after=e.value),
-    "CardTurnBegan": lambda e, lang: t("adp.digest.card", lang, card=card_name(e.card, lang)),
     "PropagandaPlayed": lambda e, lang: (
         t("adp.digest.propaganda", lang, card=e.card)
         if e.round else t("adp.digest.propaganda_skipped", lang, card=e.card)),
     "GameEnded": _ended,
-    "CapabilitySet": lambda e, lang: t("adp.digest.capability", lang,
-                                       card=card_name(e.card, lang),
-                                       side=t(f"adp.value.side.{e.side}", lang))
-    if e.side else t("adp.digest.capability_off", lang, card=e.card),
-    "MomentumAdded": lambda e, lang: t("adp.digest.momentum", lang,
-                                       card=card_name(e.card, lang)),
     "OrderCardRevealed": lambda e, lang: t("adp.digest.order_card", lang, card=e.card),
     "DeceptionDrawn": lambda e, lang: t("adp.digest.deception_drawn", lang,
                                         player=_player(e.player, lang)),
@@ -120,6 +114,22 @@ DESCRIBE: dict[str, Callable[[Any, str], str]] = {
 }
 
 
-def describe(event: Event, lang: str) -> str:
+# the events that name a card by its title: the title is the game's deck pack's
+NAMING: dict[str, Callable[[Any, str, str | None], str]] = {
+    "CardTurnBegan": lambda e, lang, pack: t("adp.digest.card", lang,
+                                             card=card_name(e.card, lang, pack)),
+    "CapabilitySet": lambda e, lang, pack: t("adp.digest.capability", lang,
+                                             card=card_name(e.card, lang, pack),
+                                             side=t(f"adp.value.side.{e.side}", lang))
+    if e.side else t("adp.digest.capability_off", lang, card=e.card),
+    "MomentumAdded": lambda e, lang, pack: t("adp.digest.momentum", lang,
+                                             card=card_name(e.card, lang, pack)),
+}
+
+
+def describe(event: Event, lang: str, pack: str | None = None) -> str:
+    naming = NAMING.get(event.type)
+    if naming is not None:
+        return naming(event, lang, pack)
     found = DESCRIBE.get(event.type)
     return found(event, lang) if found is not None else ""

@@ -15,6 +15,7 @@ from engine.core.messages import CourierError
 from engine.core.ruleset import Setup
 from engine.games.adp import deception, deployment, ops, propaganda, turn  # noqa: F401
 from engine.games.adp.board_text import board_text, status_fields
+from engine.games.adp.deck import pack_problem
 from engine.games.adp.edits import EDITS
 from engine.games.adp.events import ADP_EVENTS
 from engine.games.adp.flow import FLOW
@@ -23,7 +24,7 @@ from engine.games.adp.invariants import problems
 from engine.games.adp.mapdata import default_data
 from engine.games.adp.names import faction_name
 from engine.games.adp.narrate import digest_text
-from engine.games.adp.setup import build_deck, scenario_event
+from engine.games.adp.setup import build_deck, pack_events, scenario_event
 from engine.games.adp.snapshot import SNAPSHOTS
 from engine.games.adp.spec import FACTIONS, SPEC
 from engine.games.adp.state import AdpState, clone
@@ -59,7 +60,8 @@ class ADistantPlain(CoinRuleset[AdpState]):
     vocabulary = VOCABULARY
     prefix, spec, flow, handlers, edits = "adp", SPEC, FLOW, HANDLERS, EDITS
     options, seatings = OPTIONS, SEATINGS
-    checks = {"players": check_players}     # 1.5 seating
+    # 1.5 seating; DESIGN.md §1 the game's deck pack
+    checks = {"players": check_players, "pack": pack_problem}
 
     def scenarios(self) -> list[str]:
         return [s for s in SCENARIOS if s in default_data().scenarios]
@@ -72,8 +74,12 @@ class ADistantPlain(CoinRuleset[AdpState]):
         state = self.initial_state()
         # 2.1 Open Deployment: the players' Factions place their forces before play
         deploying = deployment.deploying(opts)
-        opening: list[Event] = [scenario_event(printed, opts, deck, removed, deploying)]
-        self.evolve(state, opening[0])
+        pack = opts.get("pack")
+        board_options = {k: v for k, v in opts.items() if k != "pack"}  # logged once, below
+        opening: list[Event] = [scenario_event(printed, board_options, deck, removed,
+                                               deploying, pack), *pack_events(pack)]
+        for event in opening:
+            self.evolve(state, event)
         opening += deception.draw(opts, deck_chance)     # 7.3 before anyone decides
         if deploying:
             opening.append(deployment.begin_deployment(state))

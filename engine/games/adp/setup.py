@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.coin.deck import pack_events as coin_pack_events
 from engine.coin.deck import shuffle_into_bottom
 from engine.core.chance import Chance
+from engine.core.events import Event
+from engine.games.adp.deck import deck_for
 from engine.games.adp.events import ScenarioSetUp
-from engine.games.adp.mapdata import PIECE_FACTION, Card, DeckSetup, Scenario, default_data
+from engine.games.adp.mapdata import PIECE_FACTION, Card, DeckSetup, Scenario
 from engine.games.adp.spec import BACKING, ISLAMABAD_BOXES, PLACED_AS
 
 EVENT_CARDS = [str(n) for n in range(1, 73)]        # 1.1
@@ -24,12 +27,21 @@ PROPAGANDA_CARDS = [str(n) for n in range(73, 79)]  # 1.1
 SHORT_GAME_REMOVED = 8                              # 2.1 short-game option
 
 
-def cards() -> Mapping[int, Card]:
-    return default_data().deck
+def cards(pack: str | None = None) -> Mapping[int, Card]:
+    """The cards by number, as the game's deck pack (DESIGN.md §1) has them."""
+    return deck_for(pack).cards
 
 
-def card(card_id: str) -> Card:
-    return cards()[int(card_id)]
+def card(card_id: str, pack: str | None = None) -> Card:
+    return cards(pack)[int(card_id)]
+
+
+def pack_events(pack: str | None) -> list[Event]:
+    """DESIGN.md §1: the game's deck pack, logged whole with its hash (already checked)."""
+    if pack is None:
+        return []
+    deck = deck_for(pack)
+    return coin_pack_events(pack, deck.pack_name, deck.pack_hash)
 
 
 def is_propaganda(card_id: str | None) -> bool:
@@ -62,12 +74,12 @@ def deal(cards_left: Sequence[str], piles: int) -> list[list[str]]:
     return out
 
 
-def capabilities_of(removed: Sequence[str]) -> dict[str, str]:
-    """2.1 Capabilities on the removed cards are in effect: the Coalition's unshaded, the
-    Taliban's shaded (5.3)."""
+def capabilities_of(removed: Sequence[str], pack: str | None = None) -> dict[str, str]:
+    """2.1 Capabilities on the removed cards (as the game's pack marks them) are in effect:
+    the Coalition's unshaded, the Taliban's shaded (5.3)."""
     out = {}
     for cid in removed:
-        owner = card(cid).capability
+        owner = card(cid, pack).capability
         if owner is not None:
             out[cid] = "unshaded" if owner == "coalition" else "shaded"
     return out
@@ -84,8 +96,8 @@ def space_payload(scenario: Scenario, space_id: str,
 
 
 def scenario_event(scenario: Scenario, options: dict[str, Any], deck: list[str],
-                   removed: list[str], deploying: frozenset[str] = frozenset()
-                   ) -> ScenarioSetUp:
+                   removed: list[str], deploying: frozenset[str] = frozenset(),
+                   pack: str | None = None) -> ScenarioSetUp:
     return ScenarioSetUp(
         scenario=scenario.id, options=options,
         spaces={sid: space_payload(scenario, sid, deploying) for sid in scenario.spaces},
@@ -95,4 +107,4 @@ def scenario_event(scenario: Scenario, options: dict[str, Any], deck: list[str],
         else BACKING, islamabad_hard=int(scenario.islamabad_hard),
         eligible=list(scenario.eligible), deck_size=len(deck),
         propaganda_in_deck=scenario.deck.piles, removed=removed,
-        capabilities=capabilities_of(removed))
+        capabilities=capabilities_of(removed, pack))

@@ -26,17 +26,18 @@ from engine.games.adp.victory import game_over
 from engine.games.adp.vocabulary import VOCABULARY
 
 
-def card_label(card_id: str | None) -> str:
+def card_label(card_id: str | None, pack: str | None = None) -> str:
+    """A card as its number and English title, as the game's pack has it (``3 Reapers``)."""
     if card_id is None:
         return "-"
-    found = card(card_id)
+    found = card(card_id, pack)
     return f"{card_id} {found.title.get('en', '')}".strip()
 
 
 def order(state: AdpState) -> tuple[str, ...]:
-    """2.3.2 The current card's Faction order (stand-in orders: data/deck.toml), from the
-    symbols of ``order_card``."""
-    return card(order_card(state)).order
+    """2.3.2 The current card's Faction order (stand-in orders: data/deck.toml; the
+    game's deck pack may give the printed ones), from the symbols of ``order_card``."""
+    return card(order_card(state), state.pack).order
 
 
 def order_from_upcoming(state: AdpState) -> bool:
@@ -88,7 +89,7 @@ def executing_makes_ineligible(state: AdpState) -> bool:
 
 
 def prompt(state: AdpState, position: str) -> Msg:
-    return Msg(f"adp.prompt.card_{position}", card=card_label(state.current))
+    return Msg(f"adp.prompt.card_{position}", card=card_label(state.current, state.pack))
 
 
 def no_reveal(state: AdpState) -> bool:
