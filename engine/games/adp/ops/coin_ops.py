@@ -28,6 +28,7 @@ from engine.coin.events import (
 from engine.coin.moves import Arrived as Arrived
 from engine.coin.moves import arrive as arrive
 from engine.coin.moves import unmoved as unmoved
+from engine.coin.state import cached
 from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
@@ -144,7 +145,14 @@ def guerrillas(state: AdpState, sid: str, faction: str) -> int:
 
 
 def any_guerrillas(state: AdpState, sid: str) -> bool:
-    return any(guerrillas(state, sid, f) for f in INSURGENTS)
+    return sid in guerrilla_places(state)
+
+
+def guerrilla_places(state: AdpState) -> frozenset[str]:
+    """The places holding an Insurgent Guerrilla, once per position."""
+    kinds = [k for f in INSURGENTS for k in (UNDERGROUND[f], ACTIVE[f])]
+    return cached(state, "guerrilla_places", lambda: frozenset(
+        sid for sid, sp in state.spaces.items() if any(sp.count(k) for k in kinds)))
 
 
 def can_shift(state: AdpState, sid: str, toward: int) -> bool:

@@ -7,6 +7,7 @@ from pydantic import Field
 
 from engine.coin.effects import note
 from engine.coin.events import MarkerSet, PiecesMoved, PiecesPlaced, PiecesRemoved, SupportShifted
+from engine.coin.state import cached
 from engine.coin.stepdata import StepData
 from engine.core.actions import Action
 from engine.core.chance import Chance
@@ -142,7 +143,18 @@ def transport_reach(state: AdpState, origin: str) -> dict[str, int]:
     """4.3.2 From ``origin`` into an adjacent LoC, on along LoCs or through Kabul (stopping
     at a Sabotaged LoC), then if desired into 1 adjacent space (not Pakistan) ->
     destination: the fewest spaces with Guerrillas entered on the way (a choice: the
-    executor takes the cheapest path)."""
+    executor takes the cheapest path).  Computed once per position and origin."""
+    return cached(state, f"transport_reach:{origin}", lambda: _reach(state, origin))
+
+
+def transport_origins(state: AdpState) -> list[str]:
+    """4.3.2 The places with Government Troops that can reach a destination."""
+    return cached(state, "transport_origins", lambda: [
+        o for o in places() if state.space(o).count(GOVERNMENT_TROOPS)
+        and transport_reach(state, o)])
+
+
+def _reach(state: AdpState, origin: str) -> dict[str, int]:
     network = set(board().locs) | {KABUL}
     best: dict[str, int] = {}
     frontier = [(loc, int(any_guerrillas(state, loc))) for loc in neighbours(origin)
@@ -186,7 +198,7 @@ class Transport:
     name, faction = "transport", GOVERNMENT
 
     def can_start(self, state: AdpState, limited: bool) -> bool:
-        return bool(self.choices(state, fresh(GovernmentExecution)))
+        return bool(transport_origins(state))
 
     def choices(self, state: AdpState, data: GovernmentExecution) -> list[Action]:
         mine = data.transport
@@ -194,8 +206,8 @@ class Transport:
             return []
         if mine.moving:
             return [TO(space=d) for d in transport_reach(state, mine.moving[0])]
-        return [MOVE_FROM(count=n, piece=GOVERNMENT_TROOPS, space=o) for o in places()
-                if transport_reach(state, o)
+        return [MOVE_FROM(count=n, piece=GOVERNMENT_TROOPS, space=o)
+                for o in transport_origins(state)
                 for n in range(1, state.space(o).count(GOVERNMENT_TROOPS) + 1)]
 
     def act(self, state: AdpState, data: GovernmentExecution, action: Action,
