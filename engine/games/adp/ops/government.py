@@ -198,7 +198,8 @@ class Transport:
     name, faction = "transport", GOVERNMENT
 
     def can_start(self, state: AdpState, limited: bool) -> bool:
-        return bool(transport_origins(state))
+        return any(state.space(o).count(GOVERNMENT_TROOPS) and transport_reach(state, o)
+                   for o in places())
 
     def choices(self, state: AdpState, data: GovernmentExecution) -> list[Action]:
         mine = data.transport
