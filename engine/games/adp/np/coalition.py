@@ -19,9 +19,8 @@ from engine.coin.effects import note
 from engine.core.actions import Action
 from engine.games.adp.derived import available, bases, board, pop, space_control
 from engine.games.adp.in_effect import PRTS
-from engine.games.adp.np.common import go_on, special_activity
+from engine.games.adp.np.common import action_for, by_text, go_on, special_activity, tiers
 from engine.games.adp.np.dice import Dice, random_space
-from engine.games.adp.np.warlords import action_for, by_text, tiers
 from engine.games.adp.ops.coalition import FUNDING, CoalitionExecution, SurgeData
 from engine.games.adp.ops.coin_ops import (
     COST,

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.actions import Action
+from engine.games.adp.derived import board
 from engine.games.adp.np.dice import Dice
 from engine.games.adp.state import AdpState
 
@@ -18,8 +19,41 @@ SpecialChooser = Callable[[AdpState, Any, Dice, Sequence[Action]], Action | None
 NOT_ON_THEIR_OWN = ("activity", "withdraw")
 
 
+# --- reading the offered choices --------------------------------------------------------
+
+def by_text(actions: Sequence[Action]) -> dict[str, Action]:
+    return {a.text: a for a in actions}
+
+
+def spaces_of(actions: Sequence[Action], verb: str = "in") -> list[str]:
+    return [a["space"] for a in actions if a.verb == verb]
+
+
+def action_for(actions: Sequence[Action], verb: str, **values: object) -> Action | None:
+    """The first offered choice of ``verb`` with these slot values."""
+    for a in actions:
+        if a.verb == verb and all(a[k] == v for k, v in values.items()):
+            return a
+    return None
+
+
+def tiers(candidates: Sequence[str], tests: Sequence[Callable[[str], bool]]) -> list[str]:
+    """The candidates meeting the first test any meets (a priority list, 8.5-8.8); none if
+    none does."""
+    for test in tests:
+        met = [c for c in candidates if test(c)]
+        if met:
+            return met
+    return []
+
+
+def is_province(sid: str) -> bool:
+    space = board().spaces.get(sid)
+    return space is not None and space.kind == "province"
+
+
 def done_of(actions: Sequence[Action]) -> Action | None:
-    return next((a for a in actions if a.verb == "done"), None)
+    return action_for(actions, "done")
 
 
 def special_activity(state: AdpState, data: Any, dice: Dice, actions: Sequence[Action],

@@ -14,9 +14,16 @@ from collections.abc import Callable, Sequence
 from engine.core.actions import Action
 from engine.games.adp.derived import available, bases, board, control, pop, space_control
 from engine.games.adp.mapdata import MAX_BASES
-from engine.games.adp.np.common import go_on, special_activity
+from engine.games.adp.np.common import (
+    action_for,
+    by_text,
+    go_on,
+    is_province,
+    spaces_of,
+    special_activity,
+    tiers,
+)
 from engine.games.adp.np.dice import Dice, random_loc, random_space
-from engine.games.adp.np.warlords import action_for, by_text, spaces_of, tiers
 from engine.games.adp.ops.coin_ops import (
     COST,
     GOV_CUBES,
@@ -69,9 +76,6 @@ LOC_ECON = 3
 
 # --- reading the position ---------------------------------------------------------------
 
-def is_province(sid: str) -> bool:
-    space = board().spaces.get(sid)
-    return space is not None and space.kind == "province"
 
 
 def afghan(sid: str) -> bool:

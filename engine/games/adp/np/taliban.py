@@ -16,7 +16,14 @@ from engine.core.actions import Action
 from engine.games.adp.derived import available, bases, board, control, pop, totals
 from engine.games.adp.derived import terror_sabotage_left as markers_left
 from engine.games.adp.mapdata import MAX_BASES
-from engine.games.adp.np.common import go_on, special_activity
+from engine.games.adp.np.common import (
+    action_for,
+    go_on,
+    is_province,
+    spaces_of,
+    special_activity,
+    tiers,
+)
 from engine.games.adp.np.dice import Dice, random_loc, random_space
 from engine.games.adp.ops import insurgent_ops as ins
 from engine.games.adp.ops.framework import fresh
@@ -69,24 +76,10 @@ Pick = tuple[Action, str]
 
 # --- helpers ----------------------------------------------------------------------------
 
-def action_for(actions: Sequence[Action], verb: str, **values: object) -> Action | None:
-    for a in actions:
-        if a.verb == verb and all(a[k] == v for k, v in values.items()):
-            return a
-    return None
 
 
-def spaces_of(actions: Sequence[Action], verb: str = "in") -> list[str]:
-    return [a["space"] for a in actions if a.verb == verb]
 
 
-def tiers(candidates: Sequence[str], tests: Sequence[Callable[[str], bool]]) -> list[str]:
-    """The candidates meeting the first test any meets; none if none does."""
-    for test in tests:
-        met = [c for c in candidates if test(c)]
-        if met:
-            return met
-    return []
 
 
 def pick(dice: Dice, candidates: Sequence[str], locs_last: bool = True) -> str:
@@ -99,9 +92,6 @@ def pick(dice: Dice, candidates: Sequence[str], locs_last: bool = True) -> str:
         else random_loc(dice, group)
 
 
-def is_province(sid: str) -> bool:
-    space = board().spaces.get(sid)
-    return space is not None and space.kind == "province"
 
 
 def tal(state: AdpState, sid: str) -> int:

@@ -12,7 +12,15 @@ from collections.abc import Sequence
 from engine.core.actions import Action
 from engine.games.adp.derived import available, bases, board, control, pop
 from engine.games.adp.mapdata import MAX_BASES
-from engine.games.adp.np.common import go_on, special_activity
+from engine.games.adp.np.common import (
+    action_for,
+    by_text,
+    go_on,
+    is_province,
+    spaces_of,
+    special_activity,
+    tiers,
+)
 from engine.games.adp.np.dice import Dice, random_loc, random_space
 from engine.games.adp.ops import insurgent_ops as ins
 from engine.games.adp.ops.warlords import (
@@ -47,28 +55,18 @@ COUNTER_NARC = "58"        # 8.5.4 "Counter-Narc" in effect (a Momentum or Capab
 
 # --- helpers ----------------------------------------------------------------------------
 
-def by_text(actions: Sequence[Action]) -> dict[str, Action]:
-    return {a.text: a for a in actions}
 
 
-def spaces_of(actions: Sequence[Action], verb: str = "in") -> list[str]:
-    return [a["space"] for a in actions if a.verb == verb]
 
 
-def action_for(actions: Sequence[Action], verb: str, **values: object) -> Action | None:
-    for a in actions:
-        if a.verb == verb and all(a[k] == v for k, v in values.items()):
-            return a
-    return None
 
 
-def is_province(sid: str) -> bool:
-    space = board().spaces.get(sid)
-    return space is not None and space.kind == "province"
 
 
 def wl_guerrillas(state: AdpState, sid: str) -> int:
     return ins.guerrillas(state, sid, WARLORDS)
+
+
 
 
 def np_factions(state: AdpState) -> set[str]:
@@ -90,14 +88,6 @@ def cultivate_possible(state: AdpState, sid: str, extra: int = 0) -> bool:
             and bases(state.space(sid)) < MAX_BASES)
 
 
-def tiers(candidates: Sequence[str], tests: Sequence[object]) -> list[str]:
-    """The candidates meeting the first test any meets (a priority list, 8.5); none if
-    none does."""
-    for test in tests:
-        met = [c for c in candidates if test(c)]  # type: ignore[operator]
-        if met:
-            return met
-    return []
 
 
 # --- 8.5 which Operation ----------------------------------------------------------------
