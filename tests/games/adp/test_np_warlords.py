@@ -13,7 +13,7 @@ from engine.core.chance import ReplayChance
 from engine.core.events import DieRolled, Event
 from engine.core.messages import CourierError
 from engine.games.adp.np.dice import Dice, random_loc, random_space
-from engine.games.adp.np.warlords import choose_sa
+from engine.games.adp.np.warlords import choose_sa, terror_targets
 from engine.games.adp.ops.warlords import WarlordsExecution
 from engine.games.adp.ruleset import ADistantPlain
 from engine.games.adp.spec import FACTIONS
@@ -91,6 +91,17 @@ def test_8_1_example_ineffective_event_change_in_tactics_the_warlords_operate() 
     assert action.text == "rally"
     game.act(action.text)
     assert game.state.step.name == "execution" and game.state.step.data.sa_allowed
+
+
+def test_8_5_3_in_a_game_without_players_the_coalition_is_a_non_player() -> None:
+    """8.5.3 Terror with Opposition first if the Coalition is a Non-player: in a game of
+    no players (``players = []``, 8.0) every Faction is one -- the bot read that seating
+    as "no Non-player" and chose among Support and Opposition alike."""
+    game = position("warlords", {"balkh": {"pieces": {WU: 1}, "support": 1},
+                                 "kandahar": {"pieces": {WU: 1}, "support": -1}})
+    game.state.options = {**game.state.options, "players": []}
+    game.state.version += 1
+    assert terror_targets(game.state, ["balkh", "kandahar"]) == ["kandahar"]
 
 
 def test_8_1_with_no_resources_the_np_warlords_pass() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.actions import Action
-from engine.games.adp.derived import available, bases, board, control, pop
+from engine.games.adp.derived import available, bases, board, control, non_players, pop
 from engine.games.adp.mapdata import MAX_BASES
 from engine.games.adp.np.common import (
     action_for,
@@ -69,15 +69,6 @@ def wl_guerrillas(state: AdpState, sid: str) -> int:
 
 
 
-def np_factions(state: AdpState) -> set[str]:
-    """The Factions no player runs (1.5, 8.0)."""
-    groups = state.options.get("players")
-    if not groups:
-        return set()
-    seated = {f for g in groups for f in g}
-    return {f for f in ("coalition", "government", "taliban", "warlords") if f not in seated}
-
-
 def cultivate_possible(state: AdpState, sid: str, extra: int = 0) -> bool:
     """4.5.1 Whether Cultivate could place a Base in ``sid`` with ``extra`` more Warlords
     Guerrillas there."""
@@ -98,7 +89,7 @@ def terror_targets(state: AdpState, offered: Sequence[str] | None = None) -> lis
     Support or Opposition."""
     spaces = list(offered) if offered is not None else WarlordsTerror().spaces(state, [])
     spaces = [s for s in spaces if s in board().spaces]
-    npf = np_factions(state)
+    npf = set(non_players(state.options))
     tests = []
     if "coalition" in npf:
         tests.append(lambda s: state.space(s).support < 0)
@@ -447,7 +438,7 @@ def suborn_where(state: AdpState, dice: Dice, offered: list[str]) -> str | None:
     breaking = [s for s in offered if breaks_control(state, s)]
     if breaking:
         return random_space(dice, breaking)
-    npf = np_factions(state)
+    npf = set(non_players(state.options))
     owner = "taliban" if "coalition" in npf else "government"
     kinds = ((TALIBAN_UNDERGROUND, TALIBAN_ACTIVE) if owner == "taliban"
              else (GOVERNMENT_BASES, *GOVERNMENT_CUBES))
@@ -465,7 +456,7 @@ def suborn_removal(state: AdpState, sid: str, actions: Sequence[Action]) -> Acti
     """8.1.2 #2: Bases first; Police, then Troops, evenly; up to 3 cubes; a Taliban
     Guerrilla, the Underground first; where Control is at stake, what ends it."""
     sp = state.space(sid)
-    npf = np_factions(state)
+    npf = set(non_players(state.options))
     removes = {a["piece"]: a for a in actions if a.verb == "remove"}
     order: list[str] = [GOVERNMENT_BASES]
     if breaks_control(state, sid) and control(state)[sid] == "taliban":
