@@ -23,9 +23,9 @@ STALEMATE_UP_TO = 5                        # 8.8 (1 player): a win by 1 to 5 is 
 
 
 def players(options: Mapping[str, Any]) -> list[list[str]]:
-    """1.5 The Factions each player runs (default: one each)."""
+    """1.5 The Factions each player runs (default: one each; ``[]``: no player, 8.0)."""
     groups = options.get("players")
-    return [list(g) for g in groups] if groups else [[f] for f in FACTIONS]
+    return [list(g) for g in groups] if groups is not None else [[f] for f in FACTIONS]
 
 
 def check_players(value: Any) -> Msg | None:

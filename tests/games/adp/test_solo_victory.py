@@ -6,10 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from engine.core.messages import CourierError
 from engine.games.adp.derived import margins, meets
 from engine.games.adp.events import ScenarioSetUp
-from engine.games.adp.victory import check_players, solo_verdict
-from tests.games.adp.helpers import Game, answer_all, event_game, play_card, refold
+from engine.games.adp.victory import check_players, game_over, players, solo_verdict
+from tests.games.adp.helpers import (
+    Game,
+    answer_all,
+    event_game,
+    new_game,
+    play_card,
+    refold,
+)
 
 TB = "taliban_bases"
 SOLO_TALIBAN = {"players": [["taliban"]]}
@@ -141,3 +151,15 @@ def test_8_8_1_player_the_lone_player_is_the_coalition_or_the_taliban() -> None:
     refused = check_players([["warlords"]])
     assert refused is not None and "8.8" in refused.render("es")
     assert check_players([["taliban"]]) is None and check_players([["coalition"]]) is None
+
+
+def test_8_0_a_game_without_players_ends_with_no_players_margin() -> None:
+    """8.0 With ``players = []`` every Faction is a Non-player: the game's end lists no
+    player's margin (it listed four, reading the empty seating as the default one), and
+    the Deception option, for 3 or 4 players (7.3), is refused."""
+    assert players({"players": []}) == [] and len(players({})) == 4
+    game = new_game("short", {"players": []})
+    ended = game_over(game.state, "final")
+    assert ended.players == [] and len(ended.ranking) == 4
+    with pytest.raises(CourierError):
+        new_game("short", {"players": [], "deception": "on"})
