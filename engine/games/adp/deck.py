@@ -31,8 +31,8 @@ from typing import Any
 from engine.coin.deck import Decks
 from engine.games.adp.mapdata import Card, default_data
 from engine.games.adp.spec import FACTIONS
+from engine.i18n import LANGUAGES
 
-LANGUAGES = ("en", "es", "it")
 SIDES = ("unshaded", "shaded")
 EVENT_FIELDS = frozenset({"title", "order", "text_unshaded", "text_shaded", "capability",
                           "momentum", "halo", "instructions", "effect"})
